@@ -1,0 +1,1 @@
+"""govmem_mcp: the govmem operations as MCP tools over stdio."""
