@@ -82,14 +82,21 @@ def parse_iso(text: str) -> When | None:
     if m := _ISO_STAMP.match(s):
         frac = (m[7] or "0")[:6].ljust(6, "0")
         dt = datetime(
-            int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6] or 0), int(frac)
+            int(m[1]),
+            int(m[2]),
+            int(m[3]),
+            int(m[4]),
+            int(m[5]),
+            int(m[6] or 0),
+            int(frac),
+            tzinfo=UTC,
         )
         tz = m[8]
         if tz and tz not in ("Z", "z", "UTC"):
             sign = 1 if tz[0] == "+" else -1
             digits = tz[1:].replace(":", "")
             offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
-            dt = (dt - sign * offset).replace(tzinfo=UTC)
+            dt = dt - sign * offset
         return When.from_datetime(dt)
     return None
 

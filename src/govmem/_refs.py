@@ -1,0 +1,125 @@
+"""Refs: how a record names another (SPEC §2 Real-world ADR folders).
+
+A ref may be an id (`adr-024`), a number (`ADR-021`, `21`: matched with or
+without zero padding), a file name (`0007-use-x.md`), a relative link
+(`[36. Multi-cluster](036-multi-cluster.md)`) or a federated `log:id`, which
+is kept verbatim and never resolved. `RefIndex.resolve` tries, in order: the
+exact id, the link's path relative to the referring file, the file stem, the
+id folded, and the number; the first form that finds anything wins.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+from attrs import frozen
+
+_LINK: Final = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+_FEDERATED: Final = re.compile(r"^([a-z0-9][a-z0-9-]*):(\S+)$")
+_NUMBER: Final = re.compile(r"^(?:[a-z]+[-_ ]?)?0*(\d+[a-z]?)$")
+_MD: Final = re.compile(r"\.(md|markdown|ya?ml)$", re.IGNORECASE)
+
+
+@frozen
+class Federated:
+    """A `log:id` ref: recognised, never resolved."""
+
+    log: str
+    id: str
+
+
+def link_target(ref: str) -> str:
+    """The target of a Markdown link, else the ref itself, trimmed."""
+    text = ref.strip()
+    if m := _LINK.search(text):
+        return m[1].split("#", 1)[0]
+    return text.strip("<>").split("#", 1)[0] if text.endswith((".md", ">")) else text
+
+
+def federated(ref: str) -> Federated | None:
+    """`core:12` -> Federated('core', '12'); None for a local ref."""
+    text = ref.strip()
+    if "://" in text or text.startswith(("[", "/", ".")):
+        return None
+    if m := _FEDERATED.match(text):
+        return Federated(m[1], m[2])
+    return None
+
+
+def number_key(text: str) -> str | None:
+    """`ADR-021` / `0021` / `adr 21` -> `21`; `0004a` -> `4a`; None when not a number."""
+    cleaned = text.strip().lower()
+    m = _NUMBER.match(cleaned)
+    return m[1] if m else None
+
+
+def stem_of(path: str) -> str:
+    """`docs/adr/0007-use-x.md` -> `0007-use-x`."""
+    return _MD.sub("", posixpath.basename(path))
+
+
+class RefIndex:
+    """Finds the records a ref names, among keys given as (position, id, path)."""
+
+    __slots__ = ("_by_id", "_by_lower", "_by_number", "_by_path", "_by_stem")
+
+    def __init__(self, entries: Iterable[tuple[int, str, str | None]]) -> None:
+        by_id: dict[str, list[int]] = defaultdict(list)
+        by_lower: dict[str, list[int]] = defaultdict(list)
+        by_number: dict[str, list[int]] = defaultdict(list)
+        by_path: dict[str, list[int]] = defaultdict(list)
+        by_stem: dict[str, list[int]] = defaultdict(list)
+        for pos, rid, path in entries:
+            by_id[rid].append(pos)
+            by_lower[rid.lower()].append(pos)
+            if (num := number_key(rid)) is not None:
+                by_number[num].append(pos)
+            if path:
+                by_path[path].append(pos)
+                by_stem[stem_of(path).lower()].append(pos)
+        self._by_id = _freeze(by_id)
+        self._by_lower = _freeze(by_lower)
+        self._by_number = _freeze(by_number)
+        self._by_path = _freeze(by_path)
+        self._by_stem = _freeze(by_stem)
+
+    def exact(self, rid: str) -> tuple[int, ...]:
+        """Positions of records whose id is exactly `rid`."""
+        return self._by_id.get(rid, ())
+
+    def resolve(self, ref: str, from_path: str | None = None) -> tuple[int, ...]:
+        """Positions of the records `ref` names: empty = dangling, several = ambiguous."""
+        text = ref.strip()
+        if not text:
+            return ()
+        if hit := self._by_id.get(text):
+            return hit
+        target = link_target(text)
+        if _MD.search(target) or "/" in target:
+            if from_path is not None and not target.startswith(("http:", "https:")):
+                joined = posixpath.normpath(posixpath.join(posixpath.dirname(from_path), target))
+                if hit := self._by_path.get(joined):
+                    return hit
+            if hit := self._by_stem.get(stem_of(target).lower()):
+                return hit
+            target = stem_of(target)
+        if hit := self._by_id.get(target) or self._by_lower.get(target.lower()):
+            return hit
+        if hit := self._by_stem.get(target.lower()):
+            return hit
+        if (num := number_key(target)) is not None:
+            return self._by_number.get(num, ())
+        # `0007-use-x` or `ADR-0045 something`: the leading number names it
+        lead = re.match(r"^(?:adr[-_ ]?)?0*(\d+[a-z]?)\b", target.lower())
+        if lead:
+            return self._by_number.get(lead[1], ())
+        return ()
+
+
+def _freeze(d: dict[str, list[int]]) -> Mapping[str, tuple[int, ...]]:
+    return MappingProxyType({k: tuple(v) for k, v in d.items()})
