@@ -1,0 +1,44 @@
+"""`govmem lint`: the corpus's findings, for CI and pre-commit."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._cli import command, emit, load_corpus, out
+from ._model import Finding
+
+
+def _finding_dict(f: Finding) -> dict[str, str]:
+    d = {"code": f.code, "severity": f.severity, "path": f.path, "id": f.id, "field": f.field}
+    return {**{k: v for k, v in d.items() if v is not None}, "message": f.message}
+
+
+@command("lint", "check the corpus; exit 1 when any error finding exists")
+def _lint(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args)
+    errors = sum(1 for f in corpus.findings if f.severity == "error")
+    if args.json:
+        emit(
+            {
+                "corpus_health": corpus.health.to_dict(),
+                "findings": [_finding_dict(f) for f in corpus.findings],
+            }
+        )
+    else:
+        for f in corpus.findings:
+            where = f.path or "(corpus)"
+            what = f" [{f.id}]" if f.id else ""
+            out(f"{where}{what}: {f.severity} {f.code}: {f.message}")
+        h = corpus.health
+        counts = {
+            s: sum(1 for f in corpus.findings if f.severity == s) for s in ("error", "warn", "info")
+        }
+        out(
+            f"{h.record_count} records, {h.excluded_count} excluded; "
+            f"{counts['error']} errors, {counts['warn']} warnings, {counts['info']} notes."
+        )
+    if errors:
+        sys.stderr.write(f"govmem lint: {errors} error finding(s)\n")
+        return 1
+    return 0

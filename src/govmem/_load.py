@@ -1,0 +1,415 @@
+"""The I/O shell: files (or a git commit's tree) -> `Corpus`.
+
+This is the only module that reads the disk. It finds the folders to read
+(`govmem.yaml` `paths`, else the auto-detected ADR folder plus `memory`),
+walks them in sorted order, applies `exclude`, guards every file (symlinks
+leaving the root, loops, size, binary), and hands `(path, text)` pairs to the
+pure parser. Parsed files are cached by (path, content hash, date order), so
+a reload re-parses only what changed.
+
+`known_as_of` reads the same files from the tree of a commit through git
+objects, never touching the work tree (SPEC §4).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+import pathspec
+from attrs import frozen
+
+from . import _git
+from ._config import ADR_FOLDERS, CONFIG_NAME, parse_config
+from ._corpus import Corpus, build_corpus
+from ._dates import scan_date_order
+from ._errors import CorpusUnavailable
+from ._model import Config, Finding, PathEntry
+from ._parse import ParseContext, ParsedFile, decode_text, parse_file
+from ._time import When
+
+MAX_BYTES: Final = 64 * 1024
+RECORD_SUFFIXES: Final = (".md", ".markdown", ".yaml", ".yml")
+
+
+@frozen
+class FileText:
+    """One file read: its root-relative POSIX path and its text, or why not."""
+
+    path: str
+    text: str | None
+    digest: str
+    finding: Finding | None = None
+
+
+@frozen
+class Plan:
+    """What to read: the folders with their scopes, and what never to read."""
+
+    entries: tuple[PathEntry, ...]
+    exclude: pathspec.PathSpec[Any]
+    findings: tuple[Finding, ...]
+
+    @property
+    def folder_scopes(self) -> dict[str, str]:
+        """Folder -> the scope its records get (entries that name one)."""
+        return {e.path: e.scope for e in self.entries if e.scope}
+
+
+def read_config(
+    root: Path, config: str | os.PathLike[str] | None
+) -> tuple[Config, tuple[Finding, ...]]:
+    """The corpus's `govmem.yaml` (or the given file); defaults when there is none.
+
+    Raises:
+        CorpusUnavailable: the given config file cannot be read.
+    """
+    path = Path(config) if config is not None else root / CONFIG_NAME
+    if config is None and not path.is_file():
+        return Config(), ()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
+        msg = f"cannot read config {path}: {why}"
+        raise CorpusUnavailable("root-not-readable", msg) from exc
+    return parse_config(text, CONFIG_NAME if config is None else path.name)
+
+
+def plan_paths(config: Config, dir_override: str | None, exists: Mapping[str, bool]) -> Plan:
+    """Decide which folders to read (SPEC §2 Files: `paths`, auto-detection, `--dir`)."""
+    findings: list[Finding] = []
+    entries = list(config.paths)
+    explicit = bool(entries)
+    if not explicit:
+        adr = next((f for f in ADR_FOLDERS if exists.get(f)), ".")
+        entries = [PathEntry(adr), PathEntry(config.memory)]
+    if dir_override is not None:
+        cleaned = dir_override.replace("\\", "/").strip("/") or "."
+        entries[0] = PathEntry(cleaned, entries[0].scope if explicit else None)
+    kept: list[PathEntry] = []
+    for entry in entries:
+        if exists.get(entry.path):
+            kept.append(entry)
+        elif explicit:
+            msg = f"The folder {entry.path!r} does not exist; nothing was read from it."
+            findings.append(Finding("missing-path", msg, path=entry.path, field="paths"))
+    spec = pathspec.PathSpec.from_lines("gitignore", config.exclude)
+    return Plan(tuple(kept), spec, tuple(findings))
+
+
+def load(
+    root: str | os.PathLike[str],
+    config: str | os.PathLike[str] | None = None,
+    known_as_of: str | None = None,
+    *,
+    dir: str | None = None,
+) -> Corpus:
+    """Read a corpus folder (or the tree git knew at `known_as_of`) into a `Corpus`.
+
+    Args:
+        root: the corpus root (a repository or any folder).
+        config: a `govmem.yaml` to use instead of the root's own.
+        known_as_of: a date or a 7–40 hex commit: read the corpus as committed then.
+        dir: the ADR folder, replacing the first `paths` entry.
+
+    Raises:
+        CorpusUnavailable: the root or folder cannot be read.
+        GitHistoryError: `known_as_of` without git history.
+    """
+    if known_as_of is not None:
+        return load_known_as_of(root, known_as_of, config=config, dir=dir)
+    return Loader(root, config=config, dir=dir).load()
+
+
+class Loader:
+    """Loads a folder into a `Corpus`, re-parsing only files whose content changed."""
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        config: str | os.PathLike[str] | None = None,
+        dir: str | None = None,
+    ) -> None:
+        self.root = Path(root)
+        self.config_path = config
+        self.dir = dir
+        self._cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+
+    def check_root(self) -> Path:
+        """The canonical root.
+
+        Raises:
+            CorpusUnavailable: not found, not a directory, or not readable.
+        """
+        try:
+            real = self.root.resolve(strict=True)
+        except (OSError, RuntimeError) as exc:
+            raise CorpusUnavailable(
+                "root-not-found", f"root {str(self.root)!r} was not found"
+            ) from exc
+        if not real.is_dir():
+            raise CorpusUnavailable(
+                "root-not-directory", f"root {str(self.root)!r} is not a directory"
+            )
+        if not os.access(real, os.R_OK | os.X_OK):
+            msg = f"root {str(self.root)!r} is not readable"
+            raise CorpusUnavailable("root-not-readable", msg)
+        return real
+
+    def plan(self, real: Path, config: Config) -> Plan:
+        """The folders to read under `real`."""
+        candidates = {e.path for e in config.paths} | set(ADR_FOLDERS) | {config.memory, "."}
+        if self.dir is not None:
+            candidates.add(self.dir.replace("\\", "/").strip("/") or ".")
+        exists = {c: (real / c).is_dir() for c in candidates}
+        if self.dir is not None:
+            d = self.dir.replace("\\", "/").strip("/") or "."
+            target = (real / d).resolve()
+            if not exists[d]:
+                raise CorpusUnavailable(
+                    "dir-not-found", f"folder {self.dir!r} was not found under the root"
+                )
+            if not target.is_relative_to(real):
+                raise CorpusUnavailable(
+                    "dir-outside-root", f"folder {self.dir!r} resolves outside the root"
+                )
+        return plan_paths(config, self.dir, exists)
+
+    def files(self, real: Path, plan: Plan) -> list[FileText]:
+        """Read every record file the plan names, sorted by path, each once."""
+        seen: dict[str, FileText] = {}
+        for entry in plan.entries:
+            base = real if entry.path == "." else real / entry.path
+            for rel in _walk(real, base):
+                if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
+                    continue
+                seen[rel] = _read(real, rel)
+        return [seen[k] for k in sorted(seen)]
+
+    def load(self) -> Corpus:
+        """Read the folder now and build the corpus.
+
+        Raises:
+            CorpusUnavailable: the root or folder cannot be read.
+        """
+        real = self.check_root()
+        config, config_findings = read_config(real, self.config_path)
+        plan = self.plan(real, config)
+        files = self.files(real, plan)
+        git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
+        return self.assemble(config, config_findings, plan, files, git_dates)
+
+    def assemble(
+        self,
+        config: Config,
+        config_findings: Iterable[Finding],
+        plan: Plan,
+        files: list[FileText],
+        git_dates: Mapping[str, When],
+    ) -> Corpus:
+        """Parse (through the cache) and build the corpus from files already read."""
+        findings = [*config_findings, *plan.findings]
+        texts = [f.text for f in files if f.text is not None]
+        order, conflict = (
+            (config.date_order, False) if config.date_order else scan_date_order(texts)
+        )
+        if conflict:
+            msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
+            findings.append(Finding("date-order-conflict", msg, field="date_order"))
+        records, sources, relations = [], [], []
+        excluded = 0
+        cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+        for f in files:
+            if f.text is None:
+                excluded += 1
+                if f.finding is not None:
+                    findings.append(f.finding)
+                continue
+            git_date = git_dates.get(f.path)
+            key = (f.path, f.digest, order, str(git_date))
+            parsed = self._cache.get(key)
+            if parsed is None:
+                parsed = parse_file(f.path, f.text, ParseContext(config, order, git_date))
+            cache[key] = parsed
+            records += parsed.records
+            sources += parsed.sources
+            relations += parsed.relations
+            findings += parsed.findings
+            excluded += parsed.excluded
+        self._cache = cache
+        return build_corpus(
+            records,
+            sources,
+            relations,
+            config,
+            findings,
+            fingerprint=fingerprint(config.text, files),
+            excluded_count=excluded,
+            folder_scopes=plan.folder_scopes,
+        )
+
+
+def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
+    """A content hash of everything read, independent of file order and mtimes."""
+    h = hashlib.sha256(b"govmem/1\0")
+    h.update(hashlib.sha256(config_text.encode()).digest())
+    for f in sorted(files, key=lambda f: f.path):
+        h.update(f.path.encode() + b"\0" + f.digest.encode() + b"\0")
+    return h.hexdigest()
+
+
+def _walk(real: Path, base: Path) -> list[str]:
+    """Root-relative paths of candidate record files under `base`, following no loops."""
+    out: list[str] = []
+    visited: set[tuple[int, int]] = set()
+
+    def visit(folder: Path) -> None:
+        try:
+            st = folder.stat()
+            key = (st.st_dev, st.st_ino)
+            if key in visited:
+                return
+            visited.add(key)
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                target = path.resolve()
+                if target.is_relative_to(real):
+                    visit(path)
+            elif entry.name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                out.append(path.relative_to(real).as_posix())
+
+    visit(base)
+    return out
+
+
+def _read(real: Path, rel: str) -> FileText:
+    """Read one file with the guards of SPEC §2 (outside-root, unreadable, too large, binary)."""
+    path = real / rel
+    try:
+        target = path.resolve(strict=True)
+    except RuntimeError:
+        return _bad(rel, "unreadable", "The file is a symlink loop.")
+    except OSError as exc:
+        return _bad(rel, "unreadable", f"The file cannot be read: {exc.strerror}.")
+    if not target.is_relative_to(real):
+        return _bad(
+            rel, "outside-root", "The file is a symlink that resolves outside the corpus root."
+        )
+    if not target.name.lower().endswith(RECORD_SUFFIXES):
+        return _bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
+    try:
+        st = target.stat()
+        if not stat.S_ISREG(st.st_mode):
+            return _bad(rel, "unreadable", "The path is not a regular file.")
+        if st.st_size > MAX_BYTES:
+            return _too_large(rel, st.st_size)
+        with target.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return _bad(rel, "unreadable", f"The file cannot be read: {exc.strerror}.")
+    return file_text(rel, data)
+
+
+def file_text(rel: str, data: bytes) -> FileText:
+    """Check size and encoding of bytes read from a file or a git blob."""
+    digest = hashlib.sha256(data).hexdigest()
+    if len(data) > MAX_BYTES:
+        return _too_large(rel, len(data), digest)
+    text = decode_text(data)
+    if text is None:
+        return _bad(rel, "unreadable", "The file is binary or not valid UTF-8.", digest)
+    return FileText(rel, text, digest)
+
+
+def _too_large(rel: str, size: int, digest: str = "") -> FileText:
+    msg = f"The file has {size} bytes, over the 65536-byte limit; it is not read (never truncated)."
+    return _bad(rel, "record-too-large", msg, digest or f"size:{size}")
+
+
+def _bad(rel: str, code: str, message: str, digest: str = "") -> FileText:
+    return FileText(rel, None, digest or code, Finding(code, message, path=rel))
+
+
+def load_known_as_of(
+    root: str | os.PathLike[str],
+    known_as_of: str,
+    *,
+    config: str | os.PathLike[str] | None = None,
+    dir: str | None = None,
+) -> Corpus:
+    """The corpus as committed at `known_as_of` (a date or a commit), from git objects only.
+
+    Raises:
+        GitHistoryError: no git history, or nothing committed by then.
+        CorpusUnavailable: the root cannot be read.
+    """
+    loader = Loader(root, config=config, dir=dir)
+    real = loader.check_root()
+    commit = _git.commit_known_at(real, known_as_of)
+    entries = {e.path: e for e in _git.tree_entries(real, commit.sha)}
+    if config is not None:
+        cfg, cfg_findings = read_config(real, config)
+    elif CONFIG_NAME in entries:
+        text = next(_git.read_blobs(real, [entries[CONFIG_NAME].oid])).decode("utf-8", "replace")
+        cfg, cfg_findings = parse_config(text)
+    else:
+        cfg, cfg_findings = Config(), ()
+    folders = {p.rsplit("/", 1)[0] if "/" in p else "." for p in entries}
+    dirs = {f for folder in folders for f in _parents(folder)}
+    candidates = {e.path for e in cfg.paths} | set(ADR_FOLDERS) | {cfg.memory, "."}
+    if dir is not None:
+        candidates.add(dir.strip("/") or ".")
+    plan = plan_paths(cfg, dir, {c: c in dirs for c in candidates})
+    wanted: list[_git.TreeEntry] = []
+    for path, entry in sorted(entries.items()):
+        if path == CONFIG_NAME or plan.exclude.match_file(path):
+            continue
+        if not path.lower().endswith(RECORD_SUFFIXES) or any(
+            p.startswith(".") for p in path.split("/")
+        ):
+            continue
+        if any(e.path == "." or path.startswith(e.path + "/") for e in plan.entries):
+            wanted.append(entry)
+    files: list[FileText] = []
+    readable = [e for e in wanted if e.mode != "120000" and e.size <= MAX_BYTES]
+    blobs = dict(
+        zip(
+            (e.path for e in readable),
+            _git.read_blobs(real, [e.oid for e in readable]),
+            strict=True,
+        )
+    )
+    for e in wanted:
+        if e.mode == "120000":
+            files.append(
+                _bad(e.path, "unreadable", "The file is a symlink in git; it is not followed.")
+            )
+        elif e.size > MAX_BYTES:
+            files.append(_too_large(e.path, e.size, e.oid))
+        else:
+            files.append(file_text(e.path, blobs[e.path]))
+    git_dates = _git.first_add_dates(real, commit.sha)
+    return loader.assemble(cfg, cfg_findings, plan, files, git_dates)
+
+
+def _parents(folder: str) -> list[str]:
+    if folder == ".":
+        return ["."]
+    parts = folder.split("/")
+    return [".", *("/".join(parts[: i + 1]) for i in range(len(parts)))]

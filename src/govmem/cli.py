@@ -1,0 +1,65 @@
+"""The `govmem` command line (SPEC §8).
+
+`govmem [--root PATH] [--dir DIR] [--config PATH] COMMAND [--json]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import _cli_lint  # noqa: F401 - each _cli_* module registers its commands
+from ._cli import COMMANDS, UsageError, _Parser
+from ._errors import GovmemError, InputError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered command."""
+    parser = _Parser(
+        prog="govmem", description="Governed memory: what is decided, where, as of when."
+    )
+    parser.add_argument(
+        "--root", default=".", help="the corpus root (default: the current directory)"
+    )
+    parser.add_argument(
+        "--dir", help="the ADR folder, relative to the root (default: auto-detected)"
+    )
+    parser.add_argument("--config", help="a govmem.yaml to use instead of the root's own")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (help_, add_args, fn) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
+        add_args(p)
+        p.set_defaults(func=fn)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit code (the console script exits with it)."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            msg = "govmem: a COMMAND is required (see govmem --help)"
+            raise UsageError(msg)
+        code: int = args.func(args)
+    except InputError as exc:
+        return _fail(f"govmem: {exc}", 2)
+    except GovmemError as exc:
+        return _fail(str(exc) if isinstance(exc, UsageError) else f"govmem: {exc}", exc.exit_code)
+    except BrokenPipeError:
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(" ".join(message.split()) + "\n")
+    return code
+
+
+def entry() -> NoReturn:
+    """Console-script entry point."""
+    sys.exit(main())
