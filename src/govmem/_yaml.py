@@ -1,0 +1,166 @@
+"""Safe, bounded YAML: text -> JSON-safe data, or the reason it is `bad-yaml`.
+
+YAML is read with ruamel.yaml `YAML(typ="safe")` (the C parser when
+`ruamel.yaml.clib` is installed), YAML 1.2: `yes` stays a string, `052` is
+the integer 52. Three departures from a plain load, all deliberate:
+
+* **Timestamps stay strings, as written.** `date: 2026-01-05` is the string
+  `"2026-01-05"` (as adrkit's YAML 1.2 core schema reads it), so a
+  frontmatter prints back what the file says and every date goes through
+  one parser (`_dates`).
+* **Bounds.** Aliases let a small file describe a huge value ("billion
+  laughs"). The loaded graph shares nodes, so it is small; its *expansion*
+  is measured without building it (each shared node's size computed once,
+  counted at every use). Expanding beyond 64 KiB of scalars, nesting deeper
+  than 64 levels, or a recursive alias is `bad-yaml`.
+* **Duplicate keys** are `bad-yaml` (ruamel's default, kept).
+
+The result is JSON-safe (`Json`): mappings with string keys in written
+order, lists, strings, numbers, booleans, null. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from collections.abc import Callable
+from datetime import date, datetime
+from typing import Any, Final, TypeAlias
+
+from attrs import frozen
+from ruamel.yaml import YAML
+from ruamel.yaml.constructor import SafeConstructor
+
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
+
+MAX_EXPANSION: Final = 64 * 1024
+"""Most characters of scalars a document may expand to through aliases."""
+MAX_DEPTH: Final = 64
+"""Deepest nesting of mappings and lists."""
+
+
+class _Constructor(SafeConstructor):
+    """The safe constructor, with timestamps kept as their written text."""
+
+    def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
+        return self.construct_scalar(node)
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_yaml_timestamp)
+
+
+@frozen
+class Loaded:
+    """YAML that loaded within bounds, as JSON-safe data (`None` for an empty document)."""
+
+    data: Json
+
+
+@frozen
+class BadYaml:
+    """YAML that cannot be read: the reason, for a `bad-yaml` finding."""
+
+    message: str
+
+
+class _TooBig(Exception):
+    """The document exceeds a bound."""
+
+
+def _measure(node: object, depth: int, sizes: dict[int, int], open_: set[int]) -> int:
+    """Expanded size of `node` in scalar characters; raises `_TooBig` past a bound."""
+    if not isinstance(node, dict | list | set | tuple):
+        return len(str(node))
+    if depth > MAX_DEPTH:
+        msg = f"nesting deeper than {MAX_DEPTH} levels"
+        raise _TooBig(msg)
+    key = id(node)
+    if key in open_:
+        msg = "a recursive alias"
+        raise _TooBig(msg)
+    if key in sizes:
+        return sizes[key]
+    open_.add(key)
+    items = [x for kv in node.items() for x in kv] if isinstance(node, dict) else list(node)
+    total = 1
+    for item in items:
+        total += _measure(item, depth + 1, sizes, open_)
+        if total > MAX_EXPANSION:
+            msg = f"alias expansion beyond {MAX_EXPANSION // 1024} KiB"
+            raise _TooBig(msg)
+    open_.discard(key)
+    sizes[key] = total
+    return total
+
+
+def _key(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    scalar = to_json(value)
+    return scalar if isinstance(scalar, str) else str(scalar)
+
+
+def to_json(value: object) -> Json:
+    """Loaded YAML as JSON-safe data: string keys, dates as ISO strings, bytes as base64."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, dict):
+        return {_key(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return list[Json](sorted(_key(v) for v in value))
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return str(value)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="safe")
+    yaml.Constructor = _Constructor
+    return yaml
+
+
+def load_yaml(text: str) -> Loaded | BadYaml:
+    """Load one YAML document safely and within bounds.
+
+    Returns:
+        `Loaded` with JSON-safe data, or `BadYaml` with a one-line reason.
+    """
+    loaded = _bounded(lambda: [_yaml().load(text)])
+    if isinstance(loaded, Loaded) and isinstance(loaded.data, list):
+        return Loaded(loaded.data[0])
+    return loaded
+
+
+def load_yaml_documents(text: str) -> Loaded | BadYaml:
+    """Load every document of a YAML stream; `Loaded.data` is their list."""
+    return _bounded(lambda: list(_yaml().load_all(text)))
+
+
+def _bounded(load: Callable[[], list[Any]]) -> Loaded | BadYaml:
+    try:
+        documents = load()
+        _measure(documents, 0, {}, set())
+    except _TooBig as e:
+        return BadYaml(str(e))
+    except RecursionError:
+        return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")
+    except Exception as e:  # ruamel raises many kinds; all mean "not readable YAML"
+        return BadYaml(_first_line(e))
+    return Loaded([to_json(d) for d in documents])
+
+
+def _first_line(error: Exception) -> str:
+    """ruamel's multi-line message as one line: the last problem and where it is."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    problems = [ln for ln in lines if not ln.startswith(("in ", "To suppress", "http"))]
+    places = [ln[3:].replace('"<unicode string>", ', "") for ln in lines if ln.startswith("in ")]
+    problem = problems[-1] if problems else type(error).__name__
+    return f"{problem} ({places[-1]})" if places else problem
