@@ -26,17 +26,19 @@ import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from attrs import evolve, field, frozen
 
+from . import _query
+from ._answer import Answer
 from ._config import ROOT_SCOPE, ScopeTree
 from ._model import Config, Finding, Record, Relation, Source, sort_findings
 from ._refs import RefIndex, federated
 from ._text import fold, u16
-from ._time import When
+from ._time import When, utc_now
 
 IN_FORCE_CLASSES: Final = frozenset({"accepted", "superseded", "deprecated"})
 """Classes of records that are or were in force."""
@@ -114,6 +116,10 @@ class Corpus:
     _topic_alias: Mapping[str, str] = field(eq=False, repr=False)
     _source_by_id: Mapping[str, Source] = field(eq=False, repr=False)
     _relations_of: Mapping[str, tuple[Relation, ...]] = field(eq=False, repr=False)
+    _conflict_links: Mapping[int, tuple[int, ...]] = field(eq=False, repr=False)
+    _partial_links: Mapping[int, tuple[int, ...]] = field(eq=False, repr=False)
+    _memo: dict[str, Any] = field(factory=dict, eq=False, repr=False)
+    """Indexes built on first use (the topic index); derived, never part of the value."""
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -143,6 +149,35 @@ class Corpus:
             fingerprint=fingerprint,
             excluded_count=excluded_count,
             folder_scopes=folder_scopes or {},
+        )
+
+    # --------------------------------------------------------------- operations
+    def query(
+        self,
+        question: str,
+        topic: str | None = None,
+        scope: str | None = None,
+        as_of: str | When | date | datetime | None = None,
+        mind: str = "default",
+        *,
+        now: datetime | None = None,
+    ) -> Answer:
+        """What is decided about a topic, in a scope, as of a date (SPEC §5).
+
+        Args:
+            question: the question in words, any language.
+            topic: the topic (name or alias); inferred from the question when None.
+            scope: the scope (name or alias); else one named in the question.
+            as_of: `YYYY-MM-DD` or an ISO timestamp; the current instant when None.
+            mind: whose memories the query sees.
+            now: the current instant, when the caller has read it already.
+
+        Raises:
+            InputError: `as_of` is not a date.
+        """
+        when = _query.parse_as_of(as_of)
+        return _query.query(
+            self, question, topic=topic, scope=scope, as_of=when, now=now or utc_now(), mind=mind
         )
 
     # ------------------------------------------------------------------ lookups
@@ -192,6 +227,20 @@ class Corpus:
     def relations_of(self, rid: str) -> tuple[Relation, ...]:
         """Relations that name the record id `rid` on either side."""
         return self._relations_of.get(rid, ())
+
+    def conflict_links(self, pos: int) -> tuple[int, ...]:
+        """Records linked to `pos` by `conflicts_with`, written on either side."""
+        return self._conflict_links.get(pos, ())
+
+    def partial_links_to(self, pos: int) -> tuple[int, ...]:
+        """Records whose partial-relation links (amends, partly supersedes…) name `pos`."""
+        return self._partial_links.get(pos, ())
+
+    def memo(self, key: str, build: Callable[[], Any]) -> Any:
+        """A derived index, built on first use and kept with this corpus."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
     def in_force(self, pos: int, at: datetime) -> bool:
         """SPEC §4: started, not ended, and of a class that is or was in force."""
@@ -302,10 +351,21 @@ def build_corpus(
     sup = _supersession(records, res, out)
     valid_from = _valid_from(records, sources)
     facts = _derive_facts(records, scope_of, valid_from, sup, out)
+    conflict_links: dict[int, set[int]] = defaultdict(set)
+    partial_links: dict[int, set[int]] = defaultdict(set)
     for pos, rec in enumerate(records):
-        for fld, refs_ in (("relates_to", rec.relates_to), ("conflicts_with", rec.conflicts_with)):
-            for ref in refs_:
-                res(pos, ref, fld)
+        for ref in rec.relates_to:
+            res(pos, ref, "relates_to")
+        for ref in rec.conflicts_with:
+            if (other := res(pos, ref, "conflicts_with")) is not None and other != pos:
+                conflict_links[pos].add(other)
+                conflict_links[other].add(pos)
+        for link in rec.links:
+            if (
+                link.kind != "rejected-in-favour-of"
+                and (other := res(pos, link.ref, "links")) is not None
+            ):
+                partial_links[other].add(pos)
     topic_of, topic_alias = _topics(records, config, sup, res)
     facts = [evolve(f, topic=topic_of[i]) for i, f in enumerate(facts)]
     facts = _memory_versions(records, facts)
@@ -337,6 +397,8 @@ def build_corpus(
         topic_alias=MappingProxyType(topic_alias),
         source_by_id=MappingProxyType({s.id: s for s in reversed(sources)}),
         relations_of=MappingProxyType({k: tuple(v) for k, v in rel_of.items()}),
+        conflict_links=MappingProxyType({k: tuple(sorted(v)) for k, v in conflict_links.items()}),
+        partial_links=MappingProxyType({k: tuple(sorted(v)) for k, v in partial_links.items()}),
     )
 
 
