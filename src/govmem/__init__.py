@@ -1,9 +1,56 @@
 """govmem: governed memory for LLM agents.
 
 Ask "what is decided about X, in scope Y, as of date D?" of a team's decision
-records and get one structured, source-backed verdict.
+records and get one structured, source-backed verdict::
+
+    import govmem
+    corpus = govmem.load("path/to/repo")
+    answer = corpus.query("Which database is approved for new services?", as_of="2026-09-08")
+    answer.status, answer.to_dict()
+
+Everything in `__all__` is the public API; the modules behind it are private.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from ._answer import Answer
+from ._corpus import Corpus, Facts, Health
+from ._errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
+from ._load import Loader, load
+from ._model import (
+    Config,
+    Finding,
+    Link,
+    Matcher,
+    Quote,
+    Record,
+    Relation,
+    Resolution,
+    Source,
+    StatusChange,
+)
+from ._time import When
+
+__all__ = [
+    "Answer",
+    "Config",
+    "Corpus",
+    "CorpusUnavailable",
+    "Facts",
+    "Finding",
+    "GitHistoryError",
+    "GovmemError",
+    "Health",
+    "InputError",
+    "Link",
+    "Loader",
+    "Matcher",
+    "Quote",
+    "Record",
+    "Relation",
+    "Resolution",
+    "Source",
+    "StatusChange",
+    "When",
+    "load",
+]

@@ -32,9 +32,10 @@ from typing import Any, Final
 
 from attrs import evolve, field, frozen
 
-from . import _query
-from ._answer import Answer
+from . import _drill, _query
+from ._answer import Answer, FoundConflicts, History
 from ._config import ROOT_SCOPE, ScopeTree
+from ._cursor import InvalidCursor
 from ._model import Config, Finding, Record, Relation, Source, sort_findings
 from ._refs import RefIndex, federated
 from ._text import fold, u16
@@ -179,6 +180,26 @@ class Corpus:
         return _query.query(
             self, question, topic=topic, scope=scope, as_of=when, now=now or utc_now(), mind=mind
         )
+
+    def get_decision_history(
+        self, topic: str, scope: str | None = None, cursor: str | None = None, limit: int = 20
+    ) -> History | InvalidCursor:
+        """Every record of a topic as dated events, ordered by (date, id); paginated."""
+        return _drill.get_decision_history(self, topic, scope, cursor, limit)
+
+    def find_conflicts(
+        self,
+        topic: str | None = None,
+        scope: str | None = None,
+        as_of: str | When | date | datetime | None = None,
+        cursor: str | None = None,
+        limit: int = 20,
+        *,
+        now: datetime | None = None,
+    ) -> FoundConflicts | InvalidCursor:
+        """The conflicts of every topic (or one) in every scope with a decision; paginated."""
+        when = _query.parse_as_of(as_of)
+        return _drill.find_conflicts(self, topic, scope, when, cursor, limit, now=now or utc_now())
 
     # ------------------------------------------------------------------ lookups
     def by_id(self, rid: str) -> tuple[int, ...]:

@@ -73,6 +73,8 @@ class _Query:
         self.missing: list[str] = []
         self.requested = False
         self.scope = ROOT_SCOPE
+        self.found: list[ans.ConflictItem] = []
+        """Every conflict of the answer, before the 20-entry cut (for `find_conflicts`)."""
 
     # ------------------------------------------------------------- helpers
     def visible(self, pos: int) -> bool:
@@ -398,6 +400,7 @@ class _Query:
         }
         others = rest + self.ordered(linked)
         conflicts, in_conflict = self.conflicts(topic, decision, list(dict.fromkeys(others)))
+        self.found = conflicts
         exceptions = self.exceptions(p for p in rest if p not in in_conflict)
         evidence = self.evidence(decision)
         if not cands:

@@ -1,0 +1,184 @@
+"""`govmem query`, `history`, `conflicts`: the verdict and its drill-downs."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from pathlib import Path
+
+from . import _git
+from ._answer import Answer, RecordView
+from ._cli import command, emit, load_corpus, now, out, parse_when
+from ._cursor import InvalidCursor
+from ._time import When, parse_iso
+
+_MARK = {
+    "verified": "VERIFIED",
+    "contested": "CONTESTED",
+    "insufficient_evidence": "INSUFFICIENT EVIDENCE",
+    "unknown": "UNKNOWN",
+}
+
+
+def _query_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("question", help="the question, in words")
+    p.add_argument("--topic", help="the topic (default: inferred from the question)")
+    p.add_argument("--scope", help="the scope (default: one named in the question)")
+    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    p.add_argument("--known-as-of", help="read the corpus as committed then: a date or a commit")
+    p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
+
+
+@command("query", "what is decided about a topic, in a scope, as of a date", _query_args)
+def _query(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    if args.known_as_of is not None and as_of is None:
+        as_of = _known_date(args, args.known_as_of)
+    corpus = load_corpus(args, known_as_of=args.known_as_of)
+    answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
+    if args.json:
+        emit(answer.to_dict())
+    else:
+        out(render_answer(answer))
+    return 0
+
+
+def _known_date(args: argparse.Namespace, known: str) -> When:
+    """`as_of` defaults to the known date: D as given, or the commit's date."""
+    try:
+        when = parse_iso(known)
+    except ValueError:
+        when = None
+    if when is not None:
+        return when
+    return _git.commit_known_at(Path(args.root), known).committed
+
+
+def _record_line(r: RecordView) -> str:
+    value = f" = {r.value}" if r.value else ""
+    until = f" until {r.valid_to}" if r.valid_to else ""
+    since = f" from {r.valid_from}" if r.valid_from else ""
+    return f"{r.id} [{r.status}, {r.scope}{since}{until}]{value}"
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    return textwrap.fill(text, width=88, initial_indent=indent, subsequent_indent=indent)
+
+
+def render_answer(a: Answer) -> str:
+    """The answer for a person in a terminal: status first, then the why."""
+    lines = [
+        f"{_MARK[a.status]}  {a.topic or '(no topic)'} in {a.scope} as of {a.temporal_validity.to_dict()['as_of']}"
+    ]
+    if a.decision is not None:
+        lines += ["", "Decision", "  " + _record_line(a.decision), _wrap(a.decision.content or "")]
+    if a.evidence:
+        lines += ["", "Evidence"]
+        for e in a.evidence:
+            mark = "verified" if e.verified else "NOT verified"
+            lines += [f"  {e.source_id} ({mark})", _wrap(f"“{e.excerpt}”")]
+    for title, items in (
+        ("Superseded", a.superseded_decisions),
+        ("Scope exceptions", a.scope_exceptions),
+    ):
+        if items:
+            lines += ["", title] + ["  " + _record_line(r) for r in items]
+    if a.conflicts:
+        lines += ["", "Conflicts"]
+        for c in a.conflicts:
+            lines += [
+                f"  {c.conflict_id} ({c.status}): " + _record_line(c.item),
+                _wrap(c.rationale),
+            ]
+    if a.missing_information:
+        lines += ["", "Missing"] + [
+            _wrap(m, "  - ")[:2] + _wrap(m, "    ")[4:] for m in a.missing_information
+        ]
+    if a.sources:
+        lines += ["", "Sources"]
+        lines += [
+            f"  {s.source_id}: {s.title or ''} ({s.reference or s.type or ''})" for s in a.sources
+        ]
+    if a.drill_down.required:
+        lines += ["", f"More: {a.drill_down.suggested_tool} — {a.drill_down.reason}"]
+    return "\n".join(lines)
+
+
+def _page_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cursor", help="the cursor of the next page, as printed")
+    p.add_argument("--limit", type=_limit, default=20, help="page size, 1–100 (default 20)")
+
+
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100:
+        msg = f"--limit: {text!r} is not a whole number from 1 to 100"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _history_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("topic", help="a topic name, alias, or the id of one of its records")
+    p.add_argument("--scope", help="only records of scopes overlapping this one")
+    _page_args(p)
+
+
+@command("history", "every record of a topic, as dated events", _history_args)
+def _history(args: argparse.Namespace) -> int:
+    result = load_corpus(args).get_decision_history(args.topic, args.scope, args.cursor, args.limit)
+    if isinstance(result, InvalidCursor):
+        return _bad_cursor(args, result)
+    if args.json:
+        emit(result.to_dict())
+        return 0
+    if result.topic is None:
+        out(f"No topic {args.topic!r}.")
+        return 0
+    out(f"History of {result.topic}")
+    for i in result.items:
+        out(f"  {i.date or '(no date)':<10}  {i.id:<16} {i.event:<24} {i.status} [{i.scope}]")
+    if result.cursor:
+        out(f"More: --cursor {result.cursor}")
+    return 0
+
+
+def _conflict_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--topic", help="only this topic")
+    p.add_argument("--scope", help="only this scope")
+    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    _page_args(p)
+
+
+@command("conflicts", "open and resolved conflicts across topics and scopes", _conflict_args)
+def _conflicts(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    corpus = load_corpus(args)
+    result = corpus.find_conflicts(
+        args.topic, args.scope, as_of, args.cursor, args.limit, now=now()
+    )
+    if isinstance(result, InvalidCursor):
+        return _bad_cursor(args, result)
+    if args.json:
+        emit(result.to_dict())
+        return 0
+    if not result.items:
+        out("No conflicts.")
+    for c in result.items:
+        out(f"{c.conflict_id} ({c.status}) — {c.topic} in {c.scope}, against {c.decision_id}")
+        out("  " + _record_line(c.item))
+        out(_wrap(c.rationale))
+        out(_wrap(c.resolution_hint))
+    if result.cursor:
+        out(f"More: --cursor {result.cursor}")
+    return 0
+
+
+def _bad_cursor(args: argparse.Namespace, result: InvalidCursor) -> int:
+    if args.json:
+        emit(result.to_wire())
+    else:
+        out(f"Invalid cursor ({result.reason}): {result.message}")
+    return 0
