@@ -152,10 +152,13 @@ class TopicIndex:
         postings: dict[str, dict[str, int]] = {}
         lengths: dict[str, int] = {}
         for topic, doc in documents.items():
-            counts = Counter(t for t in doc if t in keep or t not in STOP_WORDS)
-            lengths[topic] = sum(counts.values())
+            counts = Counter(doc)
+            length = 0
             for term, tf in counts.items():
-                postings.setdefault(term, {})[topic] = tf
+                if term in keep or term not in STOP_WORDS:
+                    postings.setdefault(term, {})[topic] = tf
+                    length += tf
+            lengths[topic] = length
         return cls(
             keep,
             MappingProxyType({t: MappingProxyType(p) for t, p in postings.items()}),
