@@ -22,7 +22,6 @@ distinct and readable.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,7 +31,7 @@ from typing import Any, Final
 
 from attrs import evolve, field, frozen
 
-from . import _drill, _query
+from . import _drill, _memory, _query
 from ._answer import Answer, FoundConflicts, History
 from ._config import ROOT_SCOPE, ScopeTree
 from ._cursor import InvalidCursor
@@ -200,6 +199,48 @@ class Corpus:
         """The conflicts of every topic (or one) in every scope with a decision; paginated."""
         when = _query.parse_as_of(as_of)
         return _drill.find_conflicts(self, topic, scope, when, cursor, limit, now=now or utc_now())
+
+    def recall(
+        self,
+        as_of: str | When | date | datetime | None = None,
+        mind: str = "default",
+        *,
+        now: datetime | None = None,
+    ) -> _memory.Recall:
+        """What a mind remembers at `as_of`, as plain text for an LLM (SPEC §7)."""
+        when = _query.parse_as_of(as_of)
+        return _memory.recall(self, when, mind, now or utc_now())
+
+    def search_memories(
+        self,
+        tag: str | None = None,
+        text: str | None = None,
+        mind: str = "default",
+        cursor: str | None = None,
+        limit: int = 20,
+        *,
+        now: datetime | None = None,
+    ) -> _memory.MemoryPage | InvalidCursor:
+        """Current memories by tag and text, case-insensitive; paginated (SPEC §7)."""
+        return _memory.search_memories(self, tag, text, mind, cursor, limit, now or utc_now())
+
+    def expiring(
+        self,
+        within: str,
+        as_of: str | When | date | datetime | None = None,
+        mind: str = "default",
+        cursor: str | None = None,
+        limit: int = 20,
+        *,
+        now: datetime | None = None,
+    ) -> _memory.MemoryPage | InvalidCursor:
+        """Current memories expiring within `12h`, `7d`, `2w`… of `as_of`; paginated."""
+        when = _query.parse_as_of(as_of)
+        return _memory.expiring(self, within, when, mind, cursor, limit, now or utc_now())
+
+    def memory_history(self, category: str, key: str, mind: str = "default") -> _memory.MemoryPage:
+        """Every version of one memory, oldest first (SPEC §7)."""
+        return _memory.memory_history(self, category, key, mind)
 
     # ------------------------------------------------------------------ lookups
     def by_id(self, rid: str) -> tuple[int, ...]:
@@ -700,19 +741,21 @@ def _neg(rid: str) -> tuple[int, ...]:
 
 
 def _memory_versions(records: list[Record], facts: list[Facts]) -> list[Facts]:
-    """Verified versions of one (mind, category, key) end where the next verified one starts."""
-    groups: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-    for pos, rec in enumerate(records):
-        if rec.is_memory and rec.verified and rec.category and rec.key:
-            groups[(rec.mind, rec.category, rec.key)].append(pos)
+    """Each memory version ends where the version that displaces it starts (`_memory`).
+
+    An ended verified version reads `superseded` (in force until then); an
+    ended unverified one stays proposed, so it no longer contests its successor.
+    """
     facts = list(facts)
-    for members in groups.values():
-        members.sort(key=lambda p: (_bound_key(records[p].created_at), u16(records[p].id)))
-        for older, newer in itertools.pairwise(members):
-            start = records[newer].created_at
-            f = facts[older]
-            if start is not None and (f.valid_to is None or start.bound < f.valid_to.bound):
-                facts[older] = evolve(f, valid_to=start, successors=(*f.successors, newer))
+    for old, new in _memory.version_ends(records).items():
+        start, f = records[new].created_at, facts[old]
+        if start is not None and (f.valid_to is None or start.bound < f.valid_to.bound):
+            status = "superseded" if f.status == "accepted" else f.status
+            label = "superseded" if f.status == "accepted" else f.label
+            facts[old] = evolve(
+                f, valid_to=start, status=status, label=label, successors=(*f.successors, new)
+            )
+            facts[new] = evolve(facts[new], predecessors=(*facts[new].predecessors, old))
     return facts
 
 
