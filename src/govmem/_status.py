@@ -18,7 +18,8 @@ directions (`Superseded by X`, `Replaced by X`, `Supersedes`/`Supercedes X`,
 `Replaces X`), and the links that are not supersessions — `Amends` /
 `Amended by`, `Partly superseded by` / `Partially supersedes`, `Partly undo`,
 `Rejected in favour of X`. A ref is kept as written: the target file name
-of a link (`0007-use-x.md`), else the id-like text (`ADR-021`, `0007`).
+of a link as written, fragment dropped (`0007-use-x.md`, `./0018-x.md`,
+`../../docs/adr/x.md`, a URL), else the id-like text (`ADR-021`, `0007`).
 Resolution against the corpus happens later.
 """
 
@@ -205,9 +206,9 @@ _JOIN: Final = re.compile(r"\s*(?:,|;|&|\band\b|\bor\b)\s*", re.IGNORECASE)
 
 
 def _target(url: str) -> str:
-    """A link target's file name: `./0018-x.md#top` -> `0018-x.md`."""
-    path = url.split("#", 1)[0].split("?", 1)[0].rstrip("/")
-    return path.rsplit("/", 1)[-1] if path else url
+    """A link target as written, without its fragment: `./0018-x.md#top` -> `./0018-x.md`."""
+    path = url.split("#", 1)[0].split("?", 1)[0]
+    return path or url
 
 
 def _ref_of(m: re.Match[str], definitions: Mapping[str, str]) -> str | None:
