@@ -313,7 +313,11 @@ class Corpus:
             return False
         if f.status == "accepted":
             return True
-        return f.status in ("superseded", "deprecated") and f.valid_to is not None
+        return (
+            f.status in ("superseded", "deprecated")
+            and f.valid_to is not None
+            and self.records[pos].kind != "claim"
+        )
 
     def has_started(self, pos: int, at: datetime) -> bool:
         """`valid_from` is null or not after `at`."""
@@ -525,15 +529,19 @@ class _Supersession:
     written_by_old: frozenset[tuple[int, int]]
     """Edges stated on the old record (`superseded_by`, status text)."""
     cyclic: frozenset[tuple[int, int]]
+    written_by_new: frozenset[tuple[int, int]] = frozenset()
+    """Edges stated on the new record (`supersedes`): only these can be pending."""
 
 
 def _supersession(records: list[Record], resolve: Resolver, out: list[Finding]) -> _Supersession:
     edges: dict[tuple[int, int], None] = {}
     by_old: set[tuple[int, int]] = set()
+    by_new: set[tuple[int, int]] = set()
     for pos, rec in enumerate(records):
         for ref in rec.supersedes:
             if (old := resolve(pos, ref, "supersedes")) is not None:
                 edges[(pos, old)] = None
+                by_new.add((pos, old))
         for ref in rec.superseded_by:
             if (new := resolve(pos, ref, "superseded_by")) is not None:
                 edges[(new, pos)] = None
@@ -563,7 +571,7 @@ def _supersession(records: list[Record], resolve: Resolver, out: list[Finding]) 
             )
         )
     kept = tuple(e for e in edges if e not in cyclic)
-    return _Supersession(kept, frozenset(by_old), frozenset(cyclic))
+    return _Supersession(kept, frozenset(by_old), frozenset(cyclic), frozenset(by_new))
 
 
 def _reaches(succ: Mapping[int, list[int]], start: int, goal: int) -> bool:
@@ -587,7 +595,8 @@ def _derive_facts(
     out: list[Finding],
 ) -> list[Facts]:
     """Effective status, derived `valid_to`, successors and pending supersessions (SPEC §4)."""
-    takes_effect = [r.status in IN_FORCE_CLASSES for r in records]
+    # claims are never in force, whatever they say (SPEC §2), so they supersede nothing
+    takes_effect = [r.status in IN_FORCE_CLASSES and r.kind != "claim" for r in records]
     successors: dict[int, list[int]] = defaultdict(list)
     predecessors: dict[int, list[int]] = defaultdict(list)
     pending: dict[int, list[int]] = defaultdict(list)
@@ -598,11 +607,15 @@ def _derive_facts(
         if takes_effect[new]:
             successors[old].append(new)
             predecessors[new].append(old)
-        elif status not in ("rejected", "revoked"):
+        elif status not in ("rejected", "revoked") and (new, old) in sup.written_by_new:
+            # a pending supersession is a `supersedes` link from a record not yet in
+            # force; the old record's own `Superseded by X` is authoritative instead
             pending[old].append(new)
     facts: list[Facts] = []
     for pos, rec in enumerate(records):
         status, label = rec.status, rec.label
+        if rec.kind == "claim" and status == "accepted":
+            status, label = "proposed", "proposed"  # claims can only contest (SPEC §2)
         succ = sorted(
             successors.get(pos, ()), key=lambda i: (_bound_key(valid_from[i]), u16(records[i].id))
         )

@@ -1,43 +1,56 @@
 """`query`: one verdict on a topic, in a scope, as of an instant (SPEC §5).
 
-The rules run in the SPEC's order, each a small function over the corpus:
+The rules run in the SPEC's order, each a small method of `_Run`:
 
-1. **topic** — given (folded, aliases resolved) or inferred with BM25;
-2. **scope S** — the argument, else one declared scope named in the
+1. **topic** — given (folded, aliases resolved) or inferred with BM25 over
+   the topics that compete (those with a visible record whose scope overlaps
+   the requested scope);
+2. **scope S** — the argument, else exactly one declared scope named in the
    question, else the decision's own scope (or `all`);
-3. **selection** — the records of the topic in force at `as_of` on S or an
-   ancestor, minus those a candidate supersedes; the best by precedence
-   (authority, scope depth, later `valid_from`, confidence, id, path), with
-   the proposed/unknown fallback;
-4. then every other record of the topic goes to the *first* place that
-   applies: `superseded_decisions` (the decision's chain), `conflicts`,
-   `scope_exceptions`, or nowhere;
+3. **selection** — the records of the topic in force at `as_of` (on S or an
+   ancestor when S was requested), minus those another candidate supersedes;
+   the best by precedence (authority, scope depth, later `valid_from`,
+   confidence, id, path), else the proposed / `unknown` fallback;
+4. **placement** — every other record goes to the *first* place that
+   applies: `superseded_decisions` (the decision's chain, breadth-first),
+   `conflicts` (a: accepted rivals on S or an ancestor, b: started
+   proposals on an overlapping scope, c: explicit links), `scope_exceptions`
+   (in force on a disjoint or strictly narrower scope), or nowhere;
 5. **status**, **evidence**, **sources**, **missing_information**,
    **context_metrics** and **drill_down** follow from those lists.
 
-Everything here is pure: the instant is passed in.
+`resolve` runs steps 1–4 (what `find_conflicts` needs); `query` adds step 5.
+Everything is pure: the instant is passed in. A query costs time in the size
+of its topic, not of the corpus: the per-corpus indexes (topic documents,
+relations by record, value spellings, scope phrases, parsed source texts)
+are built once, on first use, and kept with the corpus (`Corpus.memo`).
+Inferring a topic scores every competing topic (BM25), so it grows with the
+number of topics.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, cast
 
-from attrs import frozen
+from attrs import define, field, frozen
 
 from . import _answer as ans
-from ._bm25 import TopicGuess, TopicIndex, protected_tokens, topic_document
+from ._bm25 import TopicIndex, protected_tokens, topic_document
 from ._config import ROOT_SCOPE
 from ._errors import InputError
-from ._evidence import pick_excerpt, verify
-from ._text import fold, tokens, u16
+from ._evidence import SHORT_SENTENCE, paragraphs, sentences
+from ._model import Relation, Source
+from ._text import fold, slug, squash, tokens, u16
 from ._time import When, coerce_when
 
 if TYPE_CHECKING:
     from ._corpus import Corpus
 
-_PARTIAL_KINDS: Final = frozenset(
+PARTIAL_KINDS: Final = frozenset(
     {
         "partly-supersedes",
         "partly-superseded-by",
@@ -47,8 +60,15 @@ _PARTIAL_KINDS: Final = frozenset(
         "partly-undone-by",
     }
 )
-_NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
-_MAX_EVIDENCE: Final = 3
+NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
+"""Classes whose records never conflict (SPEC §5.5)."""
+WAS_IN_FORCE: Final = frozenset({"accepted", "superseded", "deprecated"})
+MAX_EVIDENCE: Final = 3
+"""Picked excerpts: one per source of the decision, at most this many."""
+FALLBACK_CLASSES: Final = ("proposed", "unknown")
+"""SPEC §5.3 fallback, in order."""
+
+Precedence = tuple[float, int, float, float, bytes, bytes, int]
 
 
 @frozen
@@ -60,21 +80,224 @@ class Ask:
     """Echoed as given."""
     at: datetime
     """The instant asked about."""
-    mind: str
+    mind: str = "default"
 
 
-class _Query:
+@frozen
+class Link:
+    """An explicit conflict link of a record: the other side, and the relation (if any)."""
+
+    other: int
+    relation: Relation | None
+
+
+@define
+class Verdict:
+    """Steps 1–4 of a query: the topic, scope, decision and its three lists."""
+
+    topic: str | None
+    scope: str
+    requested: bool
+    members: list[int]
+    """Visible records of the topic, in corpus order."""
+    decision: int | None = None
+    has_candidate: bool = False
+    superseded: list[int] = field(factory=list)
+    conflicts: list[tuple[int, ans.ConflictItem]] = field(factory=list)
+    """Every conflict (before the 20-entry cut), open first, then by precedence."""
+    exceptions: list[int] = field(factory=list)
+    topic_lines: list[str] = field(factory=list)
+    scope_lines: list[str] = field(factory=list)
+
+
+# ----------------------------------------------------------- corpus indexes
+def _minds(corpus: Corpus) -> frozenset[str]:
+    minds: frozenset[str] = corpus.memo(
+        "query:minds", lambda: frozenset(r.mind for r in corpus.records if r.is_memory)
+    )
+    return minds
+
+
+def _mind_key(corpus: Corpus, mind: str) -> str:
+    """Minds without memories see the same records: share their indexes."""
+    return mind if mind in _minds(corpus) else "\0none"
+
+
+def _visible_members(corpus: Corpus, mind: str) -> Mapping[str, tuple[int, ...]]:
+    """topic -> the positions on it that `mind` sees (other minds' memories dropped)."""
+    key = _mind_key(corpus, mind)
+
+    def build() -> Mapping[str, tuple[int, ...]]:
+        out: dict[str, tuple[int, ...]] = {}
+        for topic in corpus.topics():
+            seen = tuple(
+                p
+                for p in corpus.topic_members(topic)
+                if not corpus.records[p].is_memory or corpus.records[p].mind == key
+            )
+            if seen:
+                out[topic] = seen
+        return MappingProxyType(out)
+
+    members: Mapping[str, tuple[int, ...]] = corpus.memo(f"query:members:{key}", build)
+    return members
+
+
+def _topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
+    """topic -> the scopes of its visible records (which topics compete, SPEC §5.1)."""
+    key = _mind_key(corpus, mind)
+
+    def build() -> Mapping[str, frozenset[str]]:
+        return MappingProxyType(
+            {
+                t: frozenset(corpus.facts[p].scope for p in ps)
+                for t, ps in _visible_members(corpus, mind).items()
+            }
+        )
+
+    scopes: Mapping[str, frozenset[str]] = corpus.memo(f"query:topic-scopes:{key}", build)
+    return scopes
+
+
+def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
+    """The BM25 index of the topics `mind` sees, built on first use."""
+    key = _mind_key(corpus, mind)
+
+    def build() -> TopicIndex:
+        names: list[str] = []
+        docs: dict[str, list[str]] = {}
+        aliases = {fold(t.name): t.aliases for t in corpus.config.topics}
+        for topic, positions in _visible_members(corpus, mind).items():
+            members = [corpus.records[p] for p in positions]
+            names += [topic, *aliases.get(topic, ())]
+            docs[topic] = topic_document(
+                name=topic,
+                aliases=aliases.get(topic, ()),
+                titles=[r.title for r in members],
+                values=[r.value for r in members],
+                tags=[t for r in members for t in r.tags],
+                bodies=[r.body or r.content for r in members],
+            )
+        return TopicIndex.from_documents(docs, protected_tokens(names))
+
+    index: TopicIndex = corpus.memo(f"query:topic-index:{key}", build)
+    return index
+
+
+def _words(text: str) -> list[str]:
+    """Folded word tokens, also split at `_` (scope names split at `-`, `_` and spaces)."""
+    return [part for t in tokens(text) for part in t.split("_") if part]
+
+
+def _scope_phrases(corpus: Corpus) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(token sequence, scope) of every declared scope name and alias but the root's name."""
+
+    def build() -> tuple[tuple[tuple[str, ...], str], ...]:
+        out = []
+        for spelling, scope in corpus.scopes.names_and_aliases():
+            if spelling == ROOT_SCOPE or not corpus.scopes.is_declared(scope):
+                continue
+            if words := tuple(_words(spelling)):
+                out.append((words, scope))
+        return tuple(out)
+
+    phrases: tuple[tuple[tuple[str, ...], str], ...] = corpus.memo("query:scope-phrases", build)
+    return phrases
+
+
+def _value_spellings(corpus: Corpus) -> Mapping[str, Mapping[str, str]]:
+    """topic -> folded spelling -> folded canonical value (`govmem.yaml` `values`)."""
+
+    def build() -> Mapping[str, Mapping[str, str]]:
+        out: dict[str, dict[str, str]] = defaultdict(dict)
+        for spec in corpus.config.topics:
+            table = out[corpus.canonical_topic(spec.name)]
+            for canon, spellings in spec.values:
+                table.setdefault(fold(canon.strip()), fold(canon.strip()))
+                for s in spellings:
+                    table.setdefault(fold(s.strip()), fold(canon.strip()))
+        return MappingProxyType({k: MappingProxyType(v) for k, v in out.items()})
+
+    table: Mapping[str, Mapping[str, str]] = corpus.memo("query:values", build)
+    return table
+
+
+def _links(corpus: Corpus) -> Mapping[int, tuple[Link, ...]]:
+    """position -> its explicit conflict links: relations (by id) first, then `conflicts_with`."""
+
+    def build() -> Mapping[int, tuple[Link, ...]]:
+        out: dict[int, list[Link]] = defaultdict(list)
+        for rel in corpus.relations:
+            a, b = (corpus.resolve(side) for side in rel.between)
+            for x in a:
+                for y in b:
+                    if x != y:
+                        out[x].append(Link(y, rel))
+                        out[y].append(Link(x, rel))
+        for pos in range(len(corpus.records)):
+            out[pos].extend(Link(o, None) for o in corpus.conflict_links(pos))
+        return MappingProxyType({k: tuple(v) for k, v in out.items() if v})
+
+    links: Mapping[int, tuple[Link, ...]] = corpus.memo("query:links", build)
+    return links
+
+
+@frozen
+class _Text:
+    """A source's text, split once: sentences with their tokens, and the squashed whole."""
+
+    paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
+    squashed: str
+
+
+def _text(corpus: Corpus, source: Source) -> _Text:
+    def build() -> _Text:
+        paras = []
+        for paragraph in paragraphs(source.text):
+            parts = tuple(sentences(paragraph))
+            paras.append((parts, tuple(frozenset(tokens(s)) for s in parts)))
+        return _Text(tuple(paras), squash(source.text))
+
+    text: _Text = corpus.memo(f"query:text:{source.id}\0{source.path}", build)
+    return text
+
+
+def pick(text: _Text, hints: Iterable[str | None]) -> str | None:
+    """`_evidence.pick_excerpt` over a pre-split text (same rule, same result)."""
+    wanted = frozenset(t for hint in hints if hint for t in tokens(hint))
+    best: tuple[tuple[str, ...], int] | None = None
+    best_shared = -1
+    for parts, toks in text.paragraphs:
+        for i, tok in enumerate(toks):
+            shared = len(wanted & tok)
+            if shared > best_shared:
+                best, best_shared = (parts, i), shared
+    if best is None:
+        return None
+    parts, i = best
+    excerpt = parts[i]
+    if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
+        excerpt = f"{excerpt} {parts[i + 1]}"
+    return excerpt
+
+
+def verified_in(excerpt: str, text: _Text) -> bool:
+    """`_evidence.verify` against a pre-squashed text."""
+    needle = squash(excerpt)
+    return bool(needle) and needle in text.squashed
+
+
+# ----------------------------------------------------------------- the run
+class _Run:
     """One query's working state: the corpus, the arguments, and what is decided so far."""
 
     def __init__(self, corpus: Corpus, ask: Ask) -> None:
         self.c = corpus
         self.ask = ask
         self.at = ask.at
-        self.missing: list[str] = []
         self.requested = False
         self.scope = ROOT_SCOPE
-        self.found: list[ans.ConflictItem] = []
-        """Every conflict of the answer, before the 20-entry cut (for `find_conflicts`)."""
+        self._keys: dict[int, Precedence] = {}
 
     # ------------------------------------------------------------- helpers
     def visible(self, pos: int) -> bool:
@@ -82,20 +305,24 @@ class _Query:
         rec = self.c.records[pos]
         return not rec.is_memory or rec.mind == self.ask.mind
 
-    def precedence(self, pos: int) -> tuple[object, ...]:
-        """SPEC §5.3: authority, depth, later valid_from, confidence, id, path."""
-        rec, f = self.c.records[pos], self.c.facts[pos]
-        depth = self.c.scopes.depth(f.scope)
-        vf = f.valid_from.bound.timestamp() if f.valid_from is not None else float("-inf")
-        return (
-            -rec.authority,
-            -depth if self.requested else depth,
-            -vf,
-            -rec.confidence,
-            u16(rec.id),
-            u16(rec.path or ""),
-            rec.index,
-        )
+    def precedence(self, pos: int) -> Precedence:
+        """SPEC §5.3: authority, depth, later valid_from (null earliest), confidence, id, path."""
+        key = self._keys.get(pos)
+        if key is None:
+            rec, f = self.c.records[pos], self.c.facts[pos]
+            depth = self.c.scopes.depth(f.scope)
+            vf = f.valid_from.bound.timestamp() if f.valid_from is not None else float("-inf")
+            key = (
+                -rec.authority,
+                -depth if self.requested else depth,
+                -vf,
+                -rec.confidence,
+                u16(rec.id),
+                u16(rec.path or ""),
+                rec.index,
+            )
+            self._keys[pos] = key
+        return key
 
     def ordered(self, positions: Iterable[int]) -> list[int]:
         """Positions by precedence."""
@@ -105,19 +332,25 @@ class _Query:
         """The record's scope is S or an ancestor of S."""
         return self.c.scopes.is_ancestor_or_self(self.c.facts[pos].scope, self.scope)
 
+    def overlaps_s(self, pos: int) -> bool:
+        """The record's scope overlaps S."""
+        return self.c.scopes.overlaps(self.c.facts[pos].scope, self.scope)
+
+    def started(self, pos: int) -> bool:
+        return self.c.has_started(pos, self.at)
+
+    def live(self, pos: int) -> bool:
+        """Started and not ended (expired) at `as_of`."""
+        return self.c.has_started(pos, self.at) and not self.c.has_ended(pos, self.at)
+
     def value_key(self, pos: int, topic: str) -> str | None:
-        """The record's value, folded, with the topic's spellings mapped."""
+        """The record's value, folded, with the topic's spellings mapped; None when absent."""
         value = self.c.records[pos].value
         if value is None or not value.strip():
             return None
         folded = fold(value.strip())
-        for spec in self.c.config.topics:
-            if fold(spec.name) != topic:
-                continue
-            for canon, spellings in spec.values:
-                if folded == fold(canon) or folded in {fold(s) for s in spellings}:
-                    return fold(canon)
-        return folded
+        table = _value_spellings(self.c).get(topic)
+        return table.get(folded, folded) if table else folded
 
     def view(self, pos: int) -> ans.RecordView:
         """The record as the answer shows it."""
@@ -135,80 +368,86 @@ class _Query:
         )
 
     # ------------------------------------------------------------- 1. topic
-    def topic(self, topic: str | None) -> tuple[str | None, TopicGuess | None]:
-        """The canonical topic (given, or inferred), and the guess when inferred."""
+    def topic(self, topic: str | None) -> tuple[str | None, list[str]]:
+        """The canonical topic (given, or inferred), and the topic line when none was found."""
         if topic is not None:
-            return self.c.canonical_topic(topic), None
-        competing = {
-            self.c.facts[p].topic
-            for t in self.c.topics()
-            for p in self.c.topic_members(t)
-            if self.visible(p)
-            and (not self.requested or self.c.scopes.overlaps(self.c.facts[p].scope, self.scope))
-        }
-        guess = topic_index(self.c).rank(self.ask.question, competing)
-        return guess.topic, guess
+            name = self.c.canonical_topic(topic)
+            has = name in _visible_members(self.c, self.ask.mind)
+            return name, [] if has else [ans.no_record_on_topic(name)]
+        scopes = _topic_scopes(self.c, self.ask.mind)
+        competing: Iterable[str] | None = None
+        if self.requested:
+            tree = self.c.scopes
+            competing = [
+                t for t, ss in scopes.items() if any(tree.overlaps(s, self.scope) for s in ss)
+            ]
+        guess = topic_index(self.c, self.ask.mind).rank(
+            self.ask.question, None if competing is None else set(competing)
+        )
+        if guess.topic is None:
+            return None, [ans.no_single_topic(guess.candidates)]
+        return guess.topic, []
 
     # ------------------------------------------------------------- 2. scope
-    def scope_from_argument(self, scope: str) -> None:
+    def scope_from_argument(self, scope: str) -> list[str]:
         """S from the `scope` argument (an undeclared name is a child of `all`)."""
         self.scope = self.c.scopes.canonical(scope)
         self.requested = True
         if not self.c.scopes.is_declared(self.scope):
-            self.missing.append(ans.undeclared_scope(self.scope))
+            return [ans.undeclared_scope(self.scope)]
+        return []
 
-    def scope_from_question(self) -> None:
+    def scope_from_question(self) -> list[str]:
         """S from exactly one declared scope named in the question (SPEC §5.2)."""
-        words = tokens(self.ask.question)
+        words = _words(self.ask.question)
         matches: list[tuple[int, int, str]] = []  # (start, length, scope)
-        for spelling, scope in self.c.scopes.names_and_aliases():
-            if spelling == ROOT_SCOPE and scope == ROOT_SCOPE:
-                continue
-            seq = tokens(spelling.replace("-", " ").replace("_", " "))
+        for seq, scope in _scope_phrases(self.c):
             n = len(seq)
-            if not n:
-                continue
+            first = seq[0]
             for i in range(len(words) - n + 1):
-                if words[i : i + n] == seq:
+                if words[i] == first and tuple(words[i : i + n]) == seq:
                     matches.append((i, n, scope))
         kept: list[tuple[int, int, str]] = []
-        for m in sorted(matches, key=lambda m: (-m[1], m[0])):
+        for m in sorted(matches, key=lambda m: (-m[1], m[0], u16(m[2]))):
             if all(m[0] + m[1] <= k[0] or k[0] + k[1] <= m[0] for k in kept):
                 kept.append(m)
         named = list(dict.fromkeys(s for _, _, s in sorted(kept)))
         if len(named) == 1:
             self.scope, self.requested = named[0], True
         elif len(named) > 1:
-            self.missing.append(ans.several_scopes(named))
+            return [ans.several_scopes(named)]
+        return []
 
     # ------------------------------------------------------------- 3. selection
+    def replaced(self, found: Iterable[int]) -> set[int]:
+        """Every record that one of `found` supersedes, directly or through a chain."""
+        out: set[int] = set()
+        for p in found:
+            out |= chain(self.c, p)
+        return out
+
     def candidates(self, members: Sequence[int]) -> list[int]:
-        """Records in force at `as_of` on S or an ancestor, minus those a candidate supersedes."""
+        """In force at `as_of` (on S or an ancestor when requested), minus those superseded."""
         found = [
             p
             for p in members
-            if self.visible(p)
-            and self.c.in_force(p, self.at)
-            and (not self.requested or self.on_s_or_ancestor(p))
+            if self.c.in_force(p, self.at) and (not self.requested or self.on_s_or_ancestor(p))
         ]
-        replaced: set[int] = set()
-        for p in found:
-            replaced |= chain(self.c, p)
-        return [p for p in found if p not in replaced]
+        gone = self.replaced(found)
+        return [p for p in found if p not in gone]
 
     def fallback(self, members: Sequence[int]) -> int | None:
-        """The best started record of class proposed, else unknown, on S or an ancestor."""
-        for status in ("proposed", "unknown"):
+        """The best started record of class proposed, else unknown (on S or an ancestor)."""
+        for status in FALLBACK_CLASSES:
             pool = [
                 p
                 for p in members
-                if self.visible(p)
-                and self.c.facts[p].status == status
-                and self.c.has_started(p, self.at)
+                if self.c.facts[p].status == status
+                and self.started(p)
                 and (not self.requested or self.on_s_or_ancestor(p))
             ]
             if pool:
-                return self.ordered(pool)[0]
+                return min(pool, key=self.precedence)
         return None
 
     # ------------------------------------------------------------- 4. placement
@@ -218,115 +457,156 @@ class _Query:
         seen = {decision}
         level = [decision]
         while level:
-            nxt = [
-                q
-                for p in level
-                for q in self.c.facts[p].predecessors
-                if q not in seen and self.visible(q)
-            ]
-            nxt = self.ordered(dict.fromkeys(nxt))
+            nxt = self.ordered(
+                dict.fromkeys(
+                    q
+                    for p in level
+                    for q in self.c.facts[p].predecessors
+                    if q not in seen and self.visible(q)
+                )
+            )
             seen.update(nxt)
             out += nxt
             level = nxt
         return out
 
-    def linked(self, decision: int, pos: int) -> list[ans.ConflictItem | str]:
-        """Explicit links between the decision and `pos`: relations (first) or conflicts_with."""
-        d, r = self.c.records[decision], self.c.records[pos]
-        rels: list[ans.ConflictItem | str] = []
-        for rel in self.c.relations_of(d.id):
-            if r.id in rel.between and d.id in rel.between and r.id != d.id:
-                rels.append(rel.id)
-        if not rels and pos in self.c.conflict_links(decision):
-            rels.append("")
-        return rels
-
     def conflicts(
-        self, topic: str, decision: int, others: Sequence[int]
-    ) -> tuple[list[ans.ConflictItem], set[int]]:
-        """SPEC §5.5: (a) accepted rivals, (b) proposals, (c) explicit links."""
+        self, topic: str, decision: int, members: Sequence[int], taken: set[int]
+    ) -> list[tuple[int, ans.ConflictItem]]:
+        """SPEC §5.5: (c) explicit links, (a) accepted rivals, (b) started proposals."""
         c = self.c
+        dfacts, drec = c.facts[decision], c.records[decision]
         dval = self.value_key(decision, topic)
-        d = c.records[decision]
-        rejected = self.ordered(
-            p for p in c.topic_members(topic) if c.facts[p].status == "rejected"
-        )
-        placed: list[tuple[int, str | None]] = []  # (pos, relation id or None)
-        for p in others:
+        placed: dict[int, Relation | None] = {}
+        for link in _links(c).get(decision, ()):
+            p = link.other
+            if p in taken or p in placed or not self.visible(p):
+                continue
+            if c.facts[p].status in NEVER_CONFLICT or not self.live(p):
+                continue
+            placed[p] = link.relation
+        for p in members:
+            if p in taken or p in placed:
+                continue
             f = c.facts[p]
-            if (
-                f.status in _NEVER_CONFLICT
-                or not c.has_started(p, self.at)
-                or c.has_ended(p, self.at)
-            ):
-                continue
-            links = self.linked(decision, p)
-            if links:
-                first = links[0]
-                placed.append((p, first if isinstance(first, str) and first else None))
-                continue
-            if f.topic != topic:
+            if f.status in NEVER_CONFLICT or not self.live(p):
                 continue
             rval = self.value_key(p, topic)
             if rval is None or dval is None or rval == dval:
                 continue
             if f.status == "accepted" and c.in_force(p, self.at) and self.on_s_or_ancestor(p):
                 overridden = (
-                    c.scopes.is_ancestor_or_self(f.scope, c.facts[decision].scope)
-                    and f.scope != c.facts[decision].scope
-                    and d.authority >= c.records[p].authority
+                    f.scope != dfacts.scope
+                    and c.scopes.is_ancestor_or_self(f.scope, dfacts.scope)
+                    and drec.authority >= c.records[p].authority
                 )
                 if not overridden:
-                    placed.append((p, None))
-            elif f.status == "proposed" and c.scopes.overlaps(f.scope, self.scope):
-                placed.append((p, None))
-        items: list[tuple[int, ans.ConflictItem]] = []
-        used_ids = {rel for _, rel in placed if rel}
-        for p, rel_id in placed:
-            rec, f = c.records[p], c.facts[p]
-            rel = next((r for r in c.relations_of(rec.id) if r.id == rel_id), None)
+                    placed[p] = None
+            elif f.status == "proposed" and self.overlaps_s(p):
+                placed[p] = None
+        return self.conflict_items(topic, decision, placed)
+
+    def conflict_items(
+        self, topic: str, decision: int, placed: Mapping[int, Relation | None]
+    ) -> list[tuple[int, ans.ConflictItem]]:
+        """Ids (relation, value slug, or record id on collision), rationales and order."""
+        c = self.c
+        did = c.records[decision].id
+        fixed: dict[int, str] = {}
+        by_value: dict[int, str] = {}
+        for p, rel in placed.items():
+            rec = c.records[p]
             if rel is not None:
-                cid, status = rel.id, rel.status
-                rationale = rel.rationale or self.default_rationale(topic, p, rejected)
+                fixed[p] = rel.id
+            elif rec.value is not None and slug(rec.value):
+                by_value[p] = ans.value_conflict_id(rec.value, did)
             else:
-                cid = (
-                    ans.value_conflict_id(rec.value, d.id)
-                    if rec.value and rec.value.strip()
-                    else ""
-                )
-                if not cid or cid in used_ids:
-                    cid = ans.record_conflict_id(rec.id, d.id)
-                status = "open"
+                fixed[p] = ans.record_conflict_id(rec.id, did)
+        taken_ids = set(fixed.values())
+        counts: dict[str, int] = defaultdict(int)
+        for cid in by_value.values():
+            counts[cid] += 1
+        for p, cid in by_value.items():
+            collides = counts[cid] > 1 or cid in taken_ids
+            fixed[p] = ans.record_conflict_id(c.records[p].id, did) if collides else cid
+        rejected = self.ordered(
+            p
+            for p in _visible_members(c, self.ask.mind).get(topic, ())
+            if c.facts[p].status == "rejected"
+        )
+        items: list[tuple[int, ans.ConflictItem]] = []
+        for p, rel in placed.items():
+            if rel is not None and rel.rationale:
+                rationale = rel.rationale
+            else:
                 rationale = self.default_rationale(topic, p, rejected)
-            used_ids.add(cid)
-            items.append(
-                (p, ans.ConflictItem(cid, self.view(p), c.sources_of(p), rationale, status))
+            status: ans.ConflictStatus = (
+                "resolved" if rel is not None and rel.status == "resolved" else "open"
             )
+            item = ans.ConflictItem(fixed[p], self.view(p), c.sources_of(p), rationale, status)
+            items.append((p, item))
         items.sort(key=lambda it: (it[1].status != "open", self.precedence(it[0])))
-        return [it for _, it in items], {p for p, _ in items}
+        return items
 
     def default_rationale(self, topic: str, pos: int, rejected: Sequence[int]) -> str:
         """Same or overlapping scope, plus the re-proposed-rejected-option suffix."""
         scope = self.c.facts[pos].scope
         text = ans.conflict_rationale(topic, None if scope == self.scope else scope)
         value = self.value_key(pos, topic)
-        again = next(
-            (r for r in rejected if value is not None and self.value_key(r, topic) == value), None
-        )
+        if value is None:
+            return text
+        again = next((r for r in rejected if self.value_key(r, topic) == value), None)
         return text + ans.reproposes(self.c.records[again].id) if again is not None else text
 
-    def exceptions(self, others: Iterable[int]) -> list[int]:
-        """In force, on a scope disjoint from S or strictly narrower than S."""
-        tree = self.c.scopes
+    def exceptions(self, members: Sequence[int], taken: set[int]) -> list[int]:
+        """In force on a scope disjoint from S or strictly narrower than S (not superseded)."""
+        c, tree = self.c, self.c.scopes
+        live = [p for p in members if c.in_force(p, self.at)]
+        gone = self.replaced(live)
         out = []
-        for p in others:
-            scope = self.c.facts[p].scope
-            if not self.c.in_force(p, self.at):
+        for p in live:
+            if p in taken or p in gone:
                 continue
+            scope = c.facts[p].scope
             narrower = scope != self.scope and tree.is_ancestor_or_self(self.scope, scope)
             if narrower or not tree.overlaps(scope, self.scope):
                 out.append(p)
         return self.ordered(out)
+
+    # ------------------------------------------------------------- steps 1-4
+    def resolve(self, topic_arg: str | None, scope_arg: str | None) -> Verdict:
+        """Topic, scope, selection and placement (SPEC §5.1–§5.6)."""
+        c = self.c
+        if scope_arg is not None:
+            scope_lines = self.scope_from_argument(scope_arg)
+        else:
+            scope_lines = self.scope_from_question()
+        topic, topic_lines = self.topic(topic_arg)
+        members = list(_visible_members(c, self.ask.mind).get(topic, ())) if topic else []
+        v = Verdict(
+            topic,
+            self.scope,
+            self.requested,
+            members,
+            topic_lines=topic_lines,
+            scope_lines=scope_lines,
+        )
+        if not members:
+            return v
+        cands = self.candidates(members)
+        decision = min(cands, key=self.precedence) if cands else self.fallback(members)
+        if not self.requested and decision is not None:
+            self.scope = c.facts[decision].scope
+        v.scope, v.decision, v.has_candidate = self.scope, decision, bool(cands)
+        taken: set[int] = set()
+        if decision is not None and topic is not None:
+            taken.add(decision)
+            v.superseded = self.superseded(decision)
+            taken.update(v.superseded)
+            v.conflicts = self.conflicts(topic, decision, members, taken)
+            taken.update(p for p, _ in v.conflicts)
+        v.exceptions = self.exceptions(members, taken)
+        return v
 
     # ------------------------------------------------------------- 8. evidence
     def evidence(self, decision: int) -> list[ans.EvidenceItem]:
@@ -336,172 +616,39 @@ class _Query:
             out = []
             for q in rec.evidence:
                 src = c.source(q.source_id)
-                out.append(
-                    ans.EvidenceItem(
-                        q.source_id, q.excerpt, src is not None and verify(q.excerpt, src.text)
-                    )
-                )
+                ok = src is not None and verified_in(q.excerpt, _text(c, src))
+                out.append(ans.EvidenceItem(q.source_id, q.excerpt, ok))
             return out
         picked: list[ans.EvidenceItem] = []
+        hints = (rec.value, rec.content, self.ask.question)
         for sid in c.sources_of(decision):
             src = c.source(sid)
             if src is None:
                 continue
-            excerpt = pick_excerpt(
-                src.text, value=rec.value, content=rec.content, question=self.ask.question
-            )
-            if excerpt:
-                picked.append(ans.EvidenceItem(sid, excerpt, verify(excerpt, src.text)))
-            if len(picked) == _MAX_EVIDENCE:
+            text = _text(c, src)
+            if (excerpt := pick(text, hints)) is not None:
+                picked.append(ans.EvidenceItem(sid, excerpt, verified_in(excerpt, text)))
+            if len(picked) == MAX_EVIDENCE:
                 break
         return picked
 
-    # ------------------------------------------------------------- the answer
-    def run(self, topic_arg: str | None, scope_arg: str | None) -> ans.Answer:
-        """Apply SPEC §5.1–§5.12 in order and build the answer."""
-        c = self.c
-        if scope_arg is not None:
-            self.scope_from_argument(scope_arg)
-        else:
-            self.scope_from_question()
-        scope_lines, self.missing = self.missing, []
-        topic, guess = self.topic(topic_arg)
-        members = [p for p in c.topic_members(topic) if self.visible(p)] if topic else []
-        if topic is None or not members:
-            lines: list[str] = []
-            if topic is None:
-                lines.append(ans.no_single_topic(guess.candidates if guess else ()))
-            elif topic_arg is not None:
-                lines.append(ans.no_record_on_topic(topic))
-            return self.empty(topic, [*lines, *scope_lines])
-
-        cands = self.candidates(members)
-        decision = self.ordered(cands)[0] if cands else self.fallback(members)
-        if not self.requested and decision is not None:
-            self.scope = c.facts[decision].scope
-        lines = list(scope_lines)
-        if not cands:
-            lines.append(ans.no_decision_in_force(topic, self.scope, self.ask.as_of))
-            lines += self.ended_lines(members)
-        if decision is None:
-            lines += self.unknown_end_lines(members) + self.rejected_lines(topic, members)
-            return self.finish(topic, None, [], [], [], [], lines)
-
-        superseded = self.superseded(decision)
-        rec = c.records[decision]
-        rest = [p for p in self.ordered(members) if p != decision and p not in superseded]
-        linked = {
-            p
-            for p in (
-                *c.conflict_links(decision),
-                *(q for r in c.relations_of(rec.id) for i in r.between for q in c.by_id(i)),
-            )
-            if p != decision and p not in superseded and p not in rest and self.visible(p)
-        }
-        others = rest + self.ordered(linked)
-        conflicts, in_conflict = self.conflicts(topic, decision, list(dict.fromkeys(others)))
-        self.found = conflicts
-        exceptions = self.exceptions(p for p in rest if p not in in_conflict)
-        evidence = self.evidence(decision)
-        if not cands:
-            lines.append(ans.only_status(rec.id, c.facts[decision].label))
-        if rec.confidence < c.config.min_confidence:
-            lines.append(ans.low_confidence(rec.id, rec.confidence, c.config.min_confidence))
-        if not any(e.verified for e in evidence):
-            lines.append(ans.no_verifying_source(rec.id))
-        return self.finish(
-            topic,
-            decision,
-            superseded,
-            exceptions,
-            conflicts,
-            evidence,
-            lines
-            + self.relation_lines(topic, members, decision, superseded, exceptions, conflicts),
-            has_candidate=bool(cands),
-        )
-
-    def empty(self, topic: str | None, lines: list[str]) -> ans.Answer:
-        """The answer when no topic was found or nothing is on it."""
-        return ans.Answer(
-            query=self.ask.question,
-            topic=topic,
-            status="unknown",
-            decision=None,
-            scope=self.scope,
-            temporal_validity=ans.TemporalValidity(self.ask.as_of),
-            sources=(),
-            evidence=(),
-            superseded_decisions=(),
-            scope_exceptions=(),
-            conflicts=(),
-            missing_information=tuple(lines),
-            context_metrics=ans.ContextMetrics(0, 0),
-            drill_down=ans.DRILL_TOPIC,
-        )
-
+    # ------------------------------------------------------------- 10. sentences
     def ended_lines(self, members: Sequence[int]) -> list[str]:
-        """`<id> was in force until <date> (<status>).` for records that were, before as_of."""
+        """`<id> was in force until <date> (<status>).` for records on S or an ancestor."""
         c = self.c
         out = []
         for p in self.ordered(members):
             f = c.facts[p]
+            vt = f.valid_to
             if (
-                f.status in ("accepted", "superseded", "deprecated")
-                and f.valid_to is not None
-                and f.valid_to.bound <= self.at
-                and c.has_started(p, self.at)
-                and (not self.requested or self.on_s_or_ancestor(p))
+                f.status in WAS_IN_FORCE
+                and vt is not None
+                and vt.bound <= self.at
+                and (f.valid_from is None or f.valid_from.bound < vt.bound)
+                and self.on_s_or_ancestor(p)
             ):
-                out.append(ans.was_in_force_until(c.records[p].id, f.valid_to, f.label))
+                out.append(ans.was_in_force_until(c.records[p].id, vt, f.label))
         return out
-
-    def rejected_lines(self, topic: str, members: Sequence[int]) -> list[str]:
-        """`Option <value or title> was rejected in <id> (<date>).`"""
-        c = self.c
-        out = []
-        for p in self.ordered(members):
-            rec, f = c.records[p], c.facts[p]
-            if f.status != "rejected" or not c.scopes.overlaps(f.scope, self.scope):
-                continue
-            on = (
-                next((ch.at for ch in rec.changes if ch.status == "rejected"), None) or f.valid_from
-            )
-            out.append(ans.option_rejected(rec.value or rec.title, rec.id, on))
-        return out
-
-    def relation_lines(
-        self,
-        topic: str,
-        members: Sequence[int],
-        decision: int,
-        superseded: Sequence[int],
-        exceptions: Sequence[int],
-        conflicts: Sequence[ans.ConflictItem],
-    ) -> list[str]:
-        """Unknown ends, pending and partial supersessions, rejected options, conflict notes."""
-        c = self.c
-        lines = self.unknown_end_lines(members)
-        listed = {decision, *superseded, *exceptions}
-        listed |= {p for item in conflicts for p in c.by_id(item.item.id)}
-        for old in self.ordered(listed):
-            for new in self.ordered(c.facts[old].pending):
-                if c.has_started(new, self.at) and self.visible(new):
-                    lines.append(ans.proposes_to_supersede(c.records[new].id, c.records[old].id))
-        lines += self.partial_lines(decision)
-        lines += self.rejected_lines(topic, members)
-        for item in conflicts:
-            if item.status != "resolved":
-                continue
-            rel = next((r for r in c.relations_of(item.item.id) if r.id == item.conflict_id), None)
-            winner = rel.resolution.winner if rel and rel.resolution else None
-            if winner and winner != c.records[decision].id:
-                hits = c.resolve(winner)
-                if not any(c.in_force(h, self.at) for h in hits):
-                    lines.append(ans.resolved_not_in_force(item.conflict_id, winner))
-        if any(item.status == "open" for item in conflicts):
-            lines.append(ans.CLAIM_UNRESOLVED)
-        return lines
 
     def unknown_end_lines(self, members: Sequence[int]) -> list[str]:
         """`<id> ended on an unknown date.` for started records of an overlapping scope."""
@@ -509,116 +656,179 @@ class _Query:
         return [
             ans.ended_unknown(c.records[p].id)
             for p in self.ordered(members)
-            if c.facts[p].end_unknown
-            and c.scopes.overlaps(c.facts[p].scope, self.scope)
-            and c.has_started(p, self.at)
+            if c.facts[p].end_unknown and self.overlaps_s(p) and self.started(p)
         ]
 
+    def pending_lines(self, listed: Sequence[int]) -> list[str]:
+        """`<new> proposes to supersede <old>.` for the decision and the listed records."""
+        c = self.c
+        out = []
+        for old in self.ordered(dict.fromkeys(listed)):
+            for new in self.ordered(c.facts[old].pending):
+                if self.started(new) and self.visible(new):
+                    out.append(ans.proposes_to_supersede(c.records[new].id, c.records[old].id))
+        return list(dict.fromkeys(out))
+
     def partial_lines(self, decision: int) -> list[str]:
-        """Partial relations naming the decision, from either side."""
+        """Partial relations naming the decision, from either side, in active voice."""
         c = self.c
         rec = c.records[decision]
         found: list[tuple[int, str]] = []
         for link in rec.links:
-            if link.kind in _PARTIAL_KINDS:
+            if link.kind in PARTIAL_KINDS:
                 hits = c.resolve(link.ref, rec.path)
-                if len(hits) == 1:
+                if len(hits) == 1 and hits[0] != decision:
+                    kind = cast(ans.PartialKind, link.kind)
                     found.append(
-                        (
-                            hits[0],
-                            ans.partial_relation(
-                                rec.id, cast(ans.PartialKind, link.kind), c.records[hits[0]].id
-                            ),
-                        )
+                        (hits[0], ans.partial_relation(rec.id, kind, c.records[hits[0]].id))
                     )
         for other in c.partial_links_to(decision):
-            for link in c.records[other].links:
-                if link.kind in _PARTIAL_KINDS and c.resolve(link.ref, c.records[other].path) == (
-                    decision,
-                ):
-                    found.append(
-                        (
-                            other,
-                            ans.partial_relation(
-                                c.records[other].id, cast(ans.PartialKind, link.kind), rec.id
-                            ),
-                        )
-                    )
-        return list(
-            dict.fromkeys(line for _, line in sorted(found, key=lambda f: self.precedence(f[0])))
-        )
+            orec = c.records[other]
+            if other == decision or not self.visible(other):
+                continue
+            for link in orec.links:
+                if link.kind in PARTIAL_KINDS and c.resolve(link.ref, orec.path) == (decision,):
+                    kind = cast(ans.PartialKind, link.kind)
+                    found.append((other, ans.partial_relation(orec.id, kind, rec.id)))
+        found.sort(key=lambda f: self.precedence(f[0]))
+        return list(dict.fromkeys(line for _, line in found))
 
-    def finish(
-        self,
-        topic: str,
-        decision: int | None,
-        superseded: Sequence[int],
-        exceptions: Sequence[int],
-        conflicts: Sequence[ans.ConflictItem],
-        evidence: Sequence[ans.EvidenceItem],
-        lines: list[str],
-        *,
-        has_candidate: bool = False,
-    ) -> ans.Answer:
-        """Cut the lists, gather sources, count characters, choose status and drill-down."""
+    def rejected_lines(self, members: Sequence[int]) -> list[str]:
+        """`Option <value or title> was rejected in <id> (<date>).`"""
         c = self.c
-        cut = ans.LIST_LIMIT
-        sup_shown, exc_shown, con_shown = superseded[:cut], exceptions[:cut], conflicts[:cut]
+        out = []
+        for p in self.ordered(members):
+            rec, f = c.records[p], c.facts[p]
+            if f.status != "rejected" or not self.overlaps_s(p):
+                continue
+            dates = [ch.at for ch in rec.changes if ch.status == "rejected"]
+            on = dates[-1] if dates else f.valid_from
+            option = rec.value if rec.value and rec.value.strip() else rec.title
+            out.append(ans.option_rejected(option, rec.id, on))
+        return out
+
+    def resolved_lines(self, conflicts: Sequence[tuple[int, ans.ConflictItem]]) -> list[str]:
+        """`Conflict <id> was resolved in favour of <R.id>, which is not in force.`"""
+        c = self.c
+        out = []
+        for p, item in conflicts:
+            if item.status != "resolved":
+                continue
+            rel = next(
+                (
+                    lk.relation
+                    for lk in _links(c).get(p, ())
+                    if lk.relation is not None and lk.relation.id == item.conflict_id
+                ),
+                None,
+            )
+            winner = rel.resolution.winner if rel and rel.resolution else None
+            if winner and p in c.resolve(winner) and not c.in_force(p, self.at):
+                out.append(ans.resolved_not_in_force(item.conflict_id, c.records[p].id))
+        return out
+
+    # ------------------------------------------------------------- the answer
+    def answer(self, v: Verdict) -> ans.Answer:
+        """Steps 5–12: cut the lists, evidence, sources, status, sentences, drill-down."""
+        c, cut = self.c, ans.LIST_LIMIT
+        head = [*v.topic_lines, *v.scope_lines]
+        if v.topic is None or not v.members:
+            return ans.Answer(
+                query=self.ask.question,
+                topic=v.topic,
+                status="unknown",
+                decision=None,
+                scope=v.scope,
+                temporal_validity=ans.TemporalValidity(self.ask.as_of),
+                sources=(),
+                evidence=(),
+                superseded_decisions=(),
+                scope_exceptions=(),
+                conflicts=(),
+                missing_information=tuple(head),
+                context_metrics=ans.ContextMetrics(0, 0),
+                drill_down=ans.DRILL_TOPIC,
+            )
+        decision = v.decision
+        sup, exc, con = v.superseded[:cut], v.exceptions[:cut], v.conflicts[:cut]
         source_ids: list[str] = []
-        groups = [[decision] if decision is not None else [], sup_shown, exc_shown]
-        for group in groups:
-            for p in group:
-                source_ids += c.sources_of(p)
-        for item in con_shown:
+        for p in ([decision] if decision is not None else []) + sup + exc:
+            source_ids += c.sources_of(p)
+        for _, item in con:
             source_ids += item.source_ids
-        sources = [s for s in (c.source(sid) for sid in dict.fromkeys(source_ids)) if s is not None]
-        src_shown = sources[:cut]
-        counts = {
-            "sources": len(sources) - len(src_shown),
-            "superseded_decisions": len(superseded) - len(sup_shown),
-            "scope_exceptions": len(exceptions) - len(exc_shown),
-            "conflicts": len(conflicts) - len(con_shown),
+        found = [s for s in (c.source(sid) for sid in dict.fromkeys(source_ids)) if s]
+        sources = found[:cut]
+        evidence = self.evidence(decision) if decision is not None else []
+
+        lines = list(head)
+        if not v.has_candidate:
+            lines.append(ans.no_decision_in_force(v.topic, v.scope, self.ask.as_of))
+            lines += self.ended_lines(v.members)
+        low = False
+        unverified = False
+        if decision is not None:
+            rec, f = c.records[decision], c.facts[decision]
+            if not v.has_candidate:
+                lines.append(ans.only_status(rec.id, f.label))
+            if rec.confidence < c.config.min_confidence:
+                low = True
+                lines.append(ans.low_confidence(rec.id, rec.confidence, c.config.min_confidence))
+            if not any(e.verified for e in evidence):
+                unverified = True
+                lines.append(ans.no_verifying_source(rec.id))
+        lines += self.unknown_end_lines(v.members)
+        if decision is not None:
+            listed = [decision, *sup, *exc, *(p for p, _ in con)]
+            lines += self.pending_lines(listed)
+            lines += self.partial_lines(decision)
+        else:
+            lines += self.pending_lines(exc)
+        lines += self.rejected_lines(v.members)
+        lines += self.resolved_lines(v.conflicts)
+        is_open = any(item.status == "open" for _, item in v.conflicts)
+        if is_open:
+            lines.append(ans.CLAIM_UNRESOLVED)
+        more = {
+            "sources": len(found) - len(sources),
+            "superseded_decisions": len(v.superseded) - len(sup),
+            "scope_exceptions": len(v.exceptions) - len(exc),
+            "conflicts": len(v.conflicts) - len(con),
         }
-        lines += [ans.more_not_shown(n, key) for key, n in counts.items() if n > 0]
-        if counts["conflicts"] > 0:
+        lines += [ans.more_not_shown(n, key) for key, n in more.items() if n > 0]
+        if more["conflicts"] > 0:
             drill = ans.DRILL_CONFLICTS
-        elif first := next((k for k, n in counts.items() if n > 0), None):
+        elif first := next((k for k, n in more.items() if n > 0), None):
             drill = ans.drill_list_cut(first)
         else:
             drill = ans.DRILL_NONE
+
         status: ans.AnswerStatus
-        rec = c.records[decision] if decision is not None else None
-        if (
-            rec is None
-            or not has_candidate
-            or rec.confidence < c.config.min_confidence
-            or not any(e.verified for e in evidence)
-        ):
+        if decision is None or not v.has_candidate or low or unverified:
             status = "insufficient_evidence"
-        elif any(item.status == "open" for item in con_shown):
+        elif is_open:
             status = "contested"
         else:
             status = "verified"
-        f = c.facts[decision] if decision is not None else None
+        df = c.facts[decision] if decision is not None else None
         return ans.Answer(
             query=self.ask.question,
-            topic=topic,
+            topic=v.topic,
             status=status,
             decision=self.view(decision) if decision is not None else None,
-            scope=self.scope,
+            scope=v.scope,
             temporal_validity=ans.TemporalValidity(
-                self.ask.as_of, f.valid_from if f else None, f.valid_to if f else None
+                self.ask.as_of, df.valid_from if df else None, df.valid_to if df else None
             ),
             sources=tuple(
-                ans.SourceView(s.id, s.title, s.type, s.reference, s.occurred_at) for s in src_shown
+                ans.SourceView(s.id, s.title, s.type, s.reference, s.occurred_at) for s in sources
             ),
             evidence=tuple(evidence),
-            superseded_decisions=tuple(self.view(p) for p in sup_shown),
-            scope_exceptions=tuple(self.view(p) for p in exc_shown),
-            conflicts=tuple(con_shown),
+            superseded_decisions=tuple(self.view(p) for p in sup),
+            scope_exceptions=tuple(self.view(p) for p in exc),
+            conflicts=tuple(item for _, item in con),
             missing_information=tuple(lines),
             context_metrics=ans.ContextMetrics(
-                sum(len(s.text) for s in src_shown), sum(len(e.excerpt) for e in evidence)
+                sum(len(s.text) for s in sources), sum(len(e.excerpt) for e in evidence)
             ),
             drill_down=drill,
         )
@@ -634,30 +844,6 @@ def chain(corpus: Corpus, pos: int) -> set[int]:
             seen.add(p)
             stack.extend(corpus.facts[p].predecessors)
     return seen
-
-
-def topic_index(corpus: Corpus) -> TopicIndex:
-    """The BM25 index of the corpus's topics, built on first use."""
-
-    def build() -> TopicIndex:
-        names: list[str] = []
-        docs: dict[str, list[str]] = {}
-        aliases = {fold(t.name): t.aliases for t in corpus.config.topics}
-        for topic in corpus.topics():
-            members = [corpus.records[p] for p in corpus.topic_members(topic)]
-            names += [topic, *aliases.get(topic, ())]
-            docs[topic] = topic_document(
-                name=topic,
-                aliases=aliases.get(topic, ()),
-                titles=[r.title for r in members],
-                values=[r.value for r in members],
-                tags=[t for r in members for t in r.tags],
-                bodies=[r.body or r.content for r in members],
-            )
-        return TopicIndex.from_documents(docs, protected_tokens(names))
-
-    index: TopicIndex = corpus.memo("topic-index", build)
-    return index
 
 
 def parse_as_of(as_of: object) -> When | None:
@@ -678,6 +864,24 @@ def parse_as_of(as_of: object) -> When | None:
     return when
 
 
+def make_ask(question: str, as_of: When | None, now: datetime, mind: str = "default") -> Ask:
+    """The query's instant (`as_of`, else `now`) and how `as_of` is echoed."""
+    if as_of is not None:
+        return Ask(question, as_of, as_of.as_of, mind)
+    return Ask(question, When.from_datetime(now.replace(microsecond=0)), now, mind)
+
+
+def _blank_to_none(text: str | None) -> str | None:
+    return text if text is not None and text.strip() else None
+
+
+def resolve(
+    corpus: Corpus, ask: Ask, topic: str | None = None, scope: str | None = None
+) -> Verdict:
+    """Steps 1–4 of SPEC §5: topic, scope, decision and its lists (no evidence)."""
+    return _Run(corpus, ask).resolve(_blank_to_none(topic), _blank_to_none(scope))
+
+
 def query(
     corpus: Corpus,
     question: str,
@@ -688,10 +892,9 @@ def query(
     now: datetime,
     mind: str = "default",
 ) -> ans.Answer:
-    """The verdict of SPEC §5 (pure: `now` is the instant read by the caller)."""
-    at = as_of.as_of if as_of is not None else now
-    shown: When | str = (
-        as_of if as_of is not None else When.from_datetime(now.replace(microsecond=0))
-    )
-    q = _Query(corpus, Ask(question, shown, at, mind))
-    return q.run(topic, scope)
+    """The verdict of SPEC §5 (pure: `now` is the instant read by the caller).
+
+    A blank `topic` or `scope` counts as not given.
+    """
+    run = _Run(corpus, make_ask(question, as_of, now, mind))
+    return run.answer(run.resolve(_blank_to_none(topic), _blank_to_none(scope)))
