@@ -14,6 +14,8 @@ Everything in `__all__` is the public API; the modules behind it are private.
 from __future__ import annotations
 
 from ._answer import Answer
+from ._convert import from_json as structure
+from ._convert import to_json as unstructure
 from ._corpus import Corpus, Facts, Health
 from ._errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
 from ._load import Loader, load
@@ -53,4 +55,6 @@ __all__ = [
     "StatusChange",
     "When",
     "load",
+    "structure",
+    "unstructure",
 ]
