@@ -181,15 +181,24 @@ class Loader:
                 )
         return plan_paths(config, self.dir, exists)
 
-    def files(self, real: Path, plan: Plan) -> list[FileText]:
-        """Read every record file the plan names, sorted by path, each once."""
+    def files(
+        self, real: Path, plan: Plan, reuse: Mapping[str, FileText] | None = None
+    ) -> list[FileText]:
+        """Read every record file the plan names, sorted by path, each once.
+
+        `reuse` holds files already read that are known not to have changed
+        (the MCP server's watcher says which): they are taken as they are,
+        not read again.
+        """
         seen: dict[str, FileText] = {}
+        kept = reuse or {}
         for entry in plan.entries:
             base = real if entry.path == "." else real / entry.path
             for rel in _walk(real, base):
                 if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
                     continue
-                seen[rel] = _read(real, rel)
+                old = kept.get(rel)
+                seen[rel] = old if old is not None else _read(real, rel)
         return [seen[k] for k in sorted(seen)]
 
     def load(self) -> Corpus:
