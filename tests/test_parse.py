@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -900,3 +901,23 @@ MARKDOWNISH = st.lists(
 def test_record_shaped_text_never_raises(text: str, name: str) -> None:
     """Fragments of real record syntax in any order still parse to a ParsedFile."""
     assert isinstance(parse_file(name, text, ParseContext(git_date=when("2020-01-01"))), ParsedFile)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("m.yaml", "- " * 30000 + "x"),
+        ("m.yaml", "[" * 60000),
+        ("0001-x.md", "---\na: " + "{" * 30000 + "\n---\n# X\n"),
+        ("0001-x.md", "# T\n\n## Status\n\n" + "[a](" * 15000),
+        ("0001-x.md", "# T\n\n## Status\n\n" + "{" * 60000),
+        ("0001-x.md", "# T\n## Changelog\n- " + "<!--" * 15000),
+        ("0001-x.md", "# T\nStatus: " + "Superseded by [a](x " * 3000),
+    ],
+)
+def test_pathological_files_parse_quickly_and_never_crash(name: str, text: str) -> None:
+    """64 KiB of deep nesting or unclosed markup: a ParsedFile in well under a second."""
+    start = time.perf_counter()
+    parsed = parse_file(name, text)
+    assert time.perf_counter() - start < 2.0
+    assert isinstance(parsed, ParsedFile)

@@ -78,7 +78,7 @@ _MONTH_DAY: Final = re.compile(
     rf"(?P<mon>[A-Za-z]+)\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})" + _END
 )
 _MONTH_YEAR: Final = re.compile(r"(?P<mon>[A-Za-z]+)\.?,?\s+(?P<y>\d{4})" + _END)
-_NOISE: Final = re.compile(r"<!--.*?-->|[\[\]*_`]")
+_NOISE: Final = re.compile(r"<!--.*?(?:-->|$)|[\[\]*_`]", re.DOTALL)
 _TRAIL: Final = " \t.,;:)("
 
 

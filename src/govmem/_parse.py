@@ -210,7 +210,7 @@ def _parse_yaml(path: str, text: str, ctx: ParseContext) -> ParsedFile:
         items.extend(doc if isinstance(doc, list) else [] if doc is None else [doc])
     if not items:
         return _skip(path, "An empty YAML file: not a record.")
-    parts = [_yaml_item(path, item, i, ctx) for i, item in enumerate(items)]
+    parts = [_yaml_item(path, item, i, ctx, len(items) > 1) for i, item in enumerate(items)]
     merged = _merge(parts)
     if not (merged.records or merged.sources or merged.relations or merged.excluded):
         return ParsedFile(findings=merged.findings, skipped=True)
@@ -227,8 +227,8 @@ def _merge(parts: list[ParsedFile]) -> ParsedFile:
     )
 
 
-def _yaml_item(path: str, item: Json, index: int, ctx: ParseContext) -> ParsedFile:
-    where = f"Item {index} of the file"
+def _yaml_item(path: str, item: Json, index: int, ctx: ParseContext, listed: bool) -> ParsedFile:
+    where = f"Item {index} of the file" if listed else "The YAML"
     if not isinstance(item, dict):
         return _skip(path, f"{where} is not a mapping: not a record.")
     kind = _kind(item, default=None)

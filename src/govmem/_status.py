@@ -79,11 +79,15 @@ _SPELLINGS: Final[dict[str, str]] = {
 _LABELS: Final = {"approved": "approved", "draft": "draft"}
 
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
-_LINK: Final = re.compile(r"!?\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[^)]*)?\)")
+_TEXT: Final = r"(?:[^\[\]\n]|\[[^\[\]\n]*\]){0,500}"
+_TARGET: Final = r"[^()\s<>]{0,1000}"
+_TITLE: Final = r"(?:\s+(?:\"[^\"\n]{0,500}\"|'[^'\n]{0,500}'))?"
+# Bounded repeats and no nested brackets: linear time on any text.
+_LINK: Final = re.compile(r"!?\[(" + _TEXT + r")\]\(\s*<?(" + _TARGET + r")>?" + _TITLE + r"\s*\)")
 _REF_LINK: Final = re.compile(r"\[([^\[\]]+)\]\[([^\[\]]*)\]")
 _SHORTCODE: Final = re.compile(r":[a-z0-9_+-]+:")
 _WORDS: Final = re.compile(r"[a-z]+")
-_TEMPLATE: Final = re.compile(r"\{[^}]*\}|\|")
+_TEMPLATE: Final = re.compile(r"\{[^{}]*\}|\|")
 
 
 @frozen
@@ -198,9 +202,12 @@ _PHRASE: Final = re.compile(
     r"(?<![\w-])(?:" + "|".join(f"(?P<k{i}>{p})" for i, (p, _) in enumerate(_PHRASES)) + r")\b",
     re.IGNORECASE,
 )
-_LINK_REF: Final = r"\[(?P<text>(?:[^\[\]]|\[[^\]]*\])*)\](?:\(\s*<?(?P<url>[^)\s>]*)>?[^)]*\)|\[(?P<label>[^\]]*)\])?"
+_LINK_REF: Final = (
+    r"\[(?P<text>" + _TEXT + r")\]"
+    r"(?:\(\s*<?(?P<url>" + _TARGET + r")>?" + _TITLE + r"\s*\)|\[(?P<label>[^\[\]\n]{0,500})\])?"
+)
 _ADR_REF: Final = r"(?P<adr>(?:ADR|RFC)[\s#:-]{0,2}\d+[A-Za-z]?)"
-_ID_REF: Final = r"(?P<id>#?[A-Za-z0-9][\w./-]*\d[\w./-]*|[\w./-]+\.md)"
+_ID_REF: Final = r"(?P<id>#?[A-Za-z0-9][\w./-]{0,200}\d[\w./-]{0,200}|[\w./-]{1,200}\.md)"
 _ONE_REF: Final = re.compile(r"\s*:?\s*(?:" + _LINK_REF + "|" + _ADR_REF + "|" + _ID_REF + ")")
 _JOIN: Final = re.compile(r"\s*(?:,|;|&|\band\b|\bor\b)\s*", re.IGNORECASE)
 
