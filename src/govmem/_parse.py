@@ -138,32 +138,35 @@ def _parse_markdown(path: str, text: str, ctx: ParseContext) -> ParsedFile:
     if fm_text is None:
         if not _HEADING.search(text):
             return _skip(path, "No heading and no frontmatter: not a record.")
-        return _one(_markdown_record(path, {}, body, ctx, frontmatter=None))
+        return _one(_markdown_record(path, {}, body, ctx, kind="decision", frontmatter=False))
     loaded = load_yaml(fm_text)
     if isinstance(loaded, BadYaml):
         return _bad_yaml(path, loaded.message)
     data = loaded.data if loaded.data is not None else {}
     if not isinstance(data, dict):
         return _bad_yaml(path, "the frontmatter is not a mapping")
-    kind = _kind(data, default="decision")
+    kind = _written_kind(data) or "decision"
     if kind == "source":
         return _source_file(path, data, ctx, body=body)
     if kind == "relation":
         return _relation_file(path, data, ctx, index=0)
     if kind not in ("decision", "claim", "memory"):
         return _skip(path, f"Unknown kind `{kind}`: not a record.")
-    return _one(_markdown_record(path, data, body, ctx, frontmatter=data))
+    return _one(_markdown_record(path, data, body, ctx, kind=kind, frontmatter=True))
 
 
-def _kind(data: Mapping[str, Json], default: str | None) -> str | None:
+def _written_kind(data: Mapping[str, Json]) -> str | None:
     kind = data.get("kind")
-    if isinstance(kind, str) and kind.strip():
-        return kind.strip().lower()
+    return kind.strip().lower() if isinstance(kind, str) and kind.strip() else None
+
+
+def _yaml_kind(data: Mapping[str, Json]) -> str | None:
+    """A YAML item's kind: written, else a memory's or a relation's telltale keys."""
+    if (kind := _written_kind(data)) is not None:
+        return kind
     if "category" in data or "key" in data:
-        return "memory" if default is None else default
-    if "between" in data:
-        return "relation"
-    return default
+        return "memory"
+    return "relation" if "between" in data else None
 
 
 def _one(built: tuple[Record | None, list[Finding]]) -> ParsedFile:
@@ -179,22 +182,20 @@ def _markdown_record(
     body: str,
     ctx: ParseContext,
     *,
-    frontmatter: Mapping[str, Json] | None,
+    kind: str,
+    frontmatter: bool,
 ) -> tuple[Record | None, list[Finding]]:
-    doc = read_markdown(body, ctx.date_order)
     reader = _reader(data, path, ctx)
-    if _kind(data, default="decision") == "memory":
-        record = build_memory(reader, ctx.config, index=0, body=body)
-        return record, reader.findings
-    fm_json = None if frontmatter is None else dump_json(dict(frontmatter))
+    if kind == "memory":
+        return build_memory(reader, ctx.config, index=0, body=body), reader.findings
     record = build_decision(
         reader,
         ctx.config,
-        kind="claim" if _kind(data, default="decision") == "claim" else "decision",
+        kind="claim" if kind == "claim" else "decision",
         fallback_id=id_from_stem(path),
-        doc=doc,
+        doc=read_markdown(body, ctx.date_order),
         body=body,
-        frontmatter_json=fm_json,
+        frontmatter_json=dump_json(dict(data)) if frontmatter else None,
         git_date=ctx.git_date,
     )
     return record, reader.findings
@@ -231,7 +232,7 @@ def _yaml_item(path: str, item: Json, index: int, ctx: ParseContext, listed: boo
     where = f"Item {index} of the file" if listed else "The YAML"
     if not isinstance(item, dict):
         return _skip(path, f"{where} is not a mapping: not a record.")
-    kind = _kind(item, default=None)
+    kind = _yaml_kind(item)
     if kind is None:
         return _skip(path, f"{where} has no `kind`: not a record.")
     if kind == "source":

@@ -240,7 +240,7 @@ def build_decision(
     r.id = rid
     doc = doc or MarkdownDoc()
     title = r.text("title") or doc.title or doc.first_heading or rid
-    written, refs_text = r.text("status"), r.text("status")
+    written = refs_text = r.text("status")
     if not r.has("status"):
         written, refs_text = doc.status_text, doc.status_section
     status, label = _status(r, kind, written, config)
