@@ -1,0 +1,71 @@
+"""Serving one stdio connection: start, stop on EOF or SIGTERM, report transport failures.
+
+* stdout carries only protocol frames: the SDK's stdio transport writes the
+  frames through a private duplicate of fd 1 and points fd 1 at stderr while
+  it serves, so a stray write cannot corrupt the wire;
+* closing stdin ends the connection: `serve` returns normally and the
+  process exits 0 with nothing on stderr; SIGTERM does the same;
+* a transport failure (EPIPE when the client has gone, a closed stdout)
+  is passed to `on_error` (one line on stderr by default) and `serve`
+  returns False, so the console script exits 1.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable
+
+import anyio
+from anyio import CancelScope
+from mcp.server.mcpserver import MCPServer
+
+from ._state import LiveCorpus
+
+OnError = Callable[[BaseException], None]
+"""Called with a transport failure."""
+
+
+def report(exc: BaseException) -> None:
+    """The default `on_error`: one line on stderr."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    sys.stderr.write(f"govmem-mcp: transport failed: {text}\n")
+    sys.stderr.flush()
+
+
+def _first(exc: BaseException) -> BaseException:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+async def _on_sigterm(scope: CancelScope) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM) as signals:
+        async for _ in signals:
+            scope.cancel()
+            return
+
+
+async def serve(
+    server: MCPServer, state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
+) -> bool:
+    """Serve stdio until EOF, SIGTERM or `scope` is cancelled; False after a transport failure."""
+
+    async def preload() -> None:
+        try:
+            await anyio.to_thread.run_sync(state.current)
+        except Exception:
+            return
+
+    try:
+        with scope:
+            async with anyio.create_task_group() as tg:
+                if sys.platform != "win32":
+                    tg.start_soon(_on_sigterm, tg.cancel_scope)
+                tg.start_soon(preload)
+                await server.run_stdio_async()
+                tg.cancel_scope.cancel()
+    except Exception as exc:
+        (on_error or report)(_first(exc))
+        return False
+    return True

@@ -1,0 +1,234 @@
+"""What the server watches, and a stat snapshot of it (SPEC §9 Freshness).
+
+A corpus depends on more than its record files, so `Targets` names every
+place whose change can change an answer:
+
+* `deep`: the folders read (the plan's `paths`), walked recursively like the
+  loader walks them (dot entries skipped, symlinked folders followed while
+  they stay inside the root, loops cut);
+* `shallow`: folders watched without recursion: the root (`govmem.yaml`,
+  `.git`, new top-level folders), every existing ancestor of every folder the
+  loader could pick (so creating `docs/adr` is seen), the folder of a
+  `--config` file, and the folders that symlinked record files point into;
+* `git`: `.git` and `.git/logs` of a plain clone, whose changes (a commit, a
+  reset) can change the first-add dates of undated decisions.
+
+`scan(targets)` walks them and records, per path, the identity a change
+would alter: for a folder (mtime_ns, inode, device) — an entry added,
+removed or renamed changes its mtime — and for a file (size, mtime_ns,
+inode, device), following symlinks. `diff` compares two snapshots into the
+set of changed root-relative paths. A file modified less than `RACY_NS`
+before a snapshot was taken may be modified again within the same timestamp
+tick without any visible change (git's "racy clean" problem), so `diff`
+reports such files as changed once more on the next comparison; their
+content hash then decides whether anything is re-parsed.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, TypeVar
+
+from govmem._config import ADR_FOLDERS, CONFIG_NAME
+from govmem._load import RECORD_SUFFIXES, Plan
+from govmem._model import Config
+
+F = TypeVar("F")
+
+RACY_NS: Final = 2_000_000_000
+"""Two seconds: the coarsest timestamp granularity of a common file system (FAT)."""
+
+Identity = tuple[int, int, int, int]
+"""(size or -1 for a folder, mtime_ns, inode, device)."""
+
+GIT: Final = ".git"
+"""The dirty-path marker of a change of git history."""
+RELOAD: Final = ""
+"""The dirty-path marker of a change that needs a re-plan and re-walk but no file re-read."""
+EVERYTHING: Final = "."
+"""The dirty-path marker that makes every file be read again."""
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Every folder and file whose change can change the corpus."""
+
+    root: Path
+    deep: tuple[Path, ...]
+    shallow: tuple[Path, ...]
+    git: tuple[Path, ...]
+    files: tuple[Path, ...] = ()
+    """Single files outside the folders (a `--config` file)."""
+
+
+@dataclass
+class Snapshot:
+    """Identities of every folder and file of the targets, and when they were taken."""
+
+    entries: dict[str, Identity] = field(default_factory=dict)
+    dirs: list[Path] = field(default_factory=list)
+    """Every folder seen (deep folders recursively, then the shallow ones)."""
+    symlinks: set[str] = field(default_factory=set)
+    """Root-relative paths of record files that are symlinks."""
+    link_dirs: set[Path] = field(default_factory=set)
+    """Folders that symlinked record files point into."""
+    taken_ns: int = 0
+
+
+def targets(
+    real: Path, config: Config, plan: Plan, dir: str | None, config_file: Path | None
+) -> Targets:
+    """The targets of a corpus whose canonical root is `real`."""
+    deep = tuple(real if e.path == "." else real / e.path for e in plan.entries)
+    candidates = {e.path for e in config.paths} | set(ADR_FOLDERS) | {config.memory}
+    if dir is not None:
+        candidates.add(dir)
+    shallow: dict[Path, None] = {real: None}
+    for c in sorted(candidates):
+        parts = [p for p in c.split("/") if p and p != "."]
+        for i in range(1, len(parts)):
+            folder = real.joinpath(*parts[:i])
+            if folder.is_dir():
+                shallow[folder] = None
+    files: tuple[Path, ...] = ()
+    if config_file is not None:
+        shallow[config_file.parent] = None
+        files = (config_file,)
+    git_dir = real / GIT
+    git = tuple(d for d in (git_dir, git_dir / "logs") if d.is_dir())
+    return Targets(real, deep, tuple(shallow), git, files)
+
+
+def _identity(st: os.stat_result) -> Identity:
+    size = -1 if stat.S_ISDIR(st.st_mode) else st.st_size
+    return (size, st.st_mtime_ns, st.st_ino, st.st_dev)
+
+
+def walk(real: Path, base: Path) -> Iterator[tuple[Path, os.stat_result | None, bool]]:
+    """(path, stat following symlinks or None, is a symlink) of folders and record files.
+
+    Folders first in each level's sorted order, as the loader walks: dot
+    entries skipped, symlinked folders followed while inside `real`, loops cut.
+    """
+    visited: set[tuple[int, int]] = set()
+    stack = [base]
+    while stack:
+        folder = stack.pop()
+        try:
+            st = folder.stat()
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in visited:
+            continue
+        visited.add((st.st_dev, st.st_ino))
+        yield folder, st, folder.is_symlink()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        subfolders: list[Path] = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if path.resolve().is_relative_to(real):
+                    subfolders.append(path)
+            elif entry.name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                try:
+                    fst: os.stat_result | None = entry.stat()
+                except OSError:
+                    fst = None
+                yield path, fst, entry.is_symlink()
+        stack.extend(reversed(subfolders))
+
+
+def scan(t: Targets) -> Snapshot:
+    """Walk the targets and record every identity."""
+    snap = Snapshot(taken_ns=time.time_ns())
+    for base in t.deep:
+        for path, st, is_link in walk(t.root, base):
+            if st is not None and stat.S_ISDIR(st.st_mode):
+                snap.dirs.append(path)
+                snap.entries[str(path)] = _identity(st)
+                continue
+            if st is not None:
+                snap.entries[str(path)] = _identity(st)
+            else:
+                snap.entries[str(path)] = (-2, 0, 0, 0)
+            if is_link:
+                snap.symlinks.add(path.relative_to(t.root).as_posix())
+                try:
+                    target = path.resolve(strict=True)
+                except (OSError, RuntimeError):
+                    continue
+                if target.parent.is_dir():
+                    snap.link_dirs.add(target.parent)
+    for folder in (*t.shallow, *snap.link_dirs, *t.git):
+        _stat_into(snap, folder, is_dir=True)
+    for file in t.files:
+        _stat_into(snap, file, is_dir=False)
+    for name in ("HEAD", "packed-refs", "logs/HEAD") if t.git else ():
+        _stat_into(snap, t.root / GIT / name, is_dir=False)
+    return snap
+
+
+def _stat_into(snap: Snapshot, path: Path, *, is_dir: bool) -> None:
+    try:
+        st = path.stat()
+    except OSError:
+        return
+    snap.entries[str(path)] = _identity(st)
+    if is_dir and path not in snap.dirs:
+        snap.dirs.append(path)
+
+
+def relative(real: Path, path: str | Path) -> str:
+    """The dirty-path name of `path`: root-relative POSIX, `.git` for git history."""
+    p = Path(path)
+    if not p.is_relative_to(real):
+        return CONFIG_NAME
+    rel = p.relative_to(real).as_posix()
+    if rel == GIT or rel.startswith(GIT + "/"):
+        return GIT
+    return rel
+
+
+def diff(real: Path, old: Snapshot, new: Snapshot, *, racy: bool = True) -> set[str]:
+    """What changed between two snapshots: root-relative file paths, `.git`, or `RELOAD`.
+
+    A changed folder gives `RELOAD` only (re-plan and re-walk; its files are
+    compared one by one). With `racy`, racy entries count as changed (module
+    docstring); without, only a visible change counts.
+    """
+    changed: set[str] = set()
+    for key in old.entries.keys() | new.entries.keys():
+        before, after = old.entries.get(key), new.entries.get(key)
+        recent = racy and after is not None and old.taken_ns - after[1] < RACY_NS
+        if before == after and not recent:
+            continue
+        is_dir = (before or after or (0, 0, 0, 0))[0] == -1
+        name = relative(real, key)
+        changed.add(RELOAD if is_dir and name != GIT else name)
+    return changed
+
+
+def covered(path: str, dirty: Iterable[str]) -> bool:
+    """Whether `path` is, or lies under, one of the dirty paths."""
+    return any(d == EVERYTHING or path == d or (d and path.startswith(d + "/")) for d in dirty)
+
+
+def reusable(files: Mapping[str, F], dirty: set[str] | None, symlinks: set[str]) -> dict[str, F]:
+    """The entries of `files` that a reload may take without reading (None: none)."""
+    if dirty is None:
+        return {}
+    return {p: f for p, f in files.items() if p not in symlinks and not covered(p, dirty)}

@@ -1,0 +1,121 @@
+"""`govmem-mcp --cwd REPO [--dir DIR] [--config PATH] [--allow-writes]` (SPEC §9).
+
+Options come from the flags, then the environment (`GOVMEM_MCP_CWD`,
+`GOVMEM_MCP_DIR`, `GOVMEM_MCP_CONFIG`), then the defaults (the current
+directory; the auto-detected ADR folder; the root's own `govmem.yaml`).
+
+Exit codes, each failure with one line on stderr and nothing on stdout:
+2 a bad flag; 1 a bad root, folder or config file (checked before any
+transport starts; the root and folder sentences are adrkit's) or a
+transport failure; 0 when stdin closes or SIGTERM arrives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+ENV_CWD = "GOVMEM_MCP_CWD"
+ENV_DIR = "GOVMEM_MCP_DIR"
+ENV_CONFIG = "GOVMEM_MCP_CONFIG"
+
+
+class _UsageError(Exception):
+    """A bad command line (exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        msg = f"{self.prog}: {message}"
+        raise _UsageError(msg)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if status:
+            raise _UsageError((message or "").strip() or f"{self.prog}: bad arguments")
+        raise SystemExit(status)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser."""
+    p = _Parser(
+        prog="govmem-mcp",
+        description="Serve a govmem corpus (decisions, claims, memories) as MCP tools over stdio.",
+    )
+    p.add_argument("--cwd", help=f"the repository root (env {ENV_CWD}; default: .)")
+    p.add_argument(
+        "--dir", help=f"the ADR folder, relative to the root (env {ENV_DIR}; default: auto)"
+    )
+    p.add_argument("--config", help=f"a govmem.yaml to use (env {ENV_CONFIG})")
+    p.add_argument(
+        "--allow-writes",
+        action="store_true",
+        help="also serve `remember` (unverified, agent-sourced records only)",
+    )
+    p.add_argument("--version", action="version", version="govmem-mcp 0.1.0")
+    return p
+
+
+def options(
+    argv: Sequence[str] | None, env: Mapping[str, str]
+) -> tuple[str, str | None, str | None, bool]:
+    """(cwd, dir, config, allow_writes): flag > environment > default.
+
+    Raises:
+        _UsageError: a bad flag.
+    """
+    args = parser().parse_args(argv)
+    cwd = args.cwd if args.cwd is not None else env.get(ENV_CWD) or os.curdir
+    folder = args.dir if args.dir is not None else env.get(ENV_DIR) or None
+    config = args.config if args.config is not None else env.get(ENV_CONFIG) or None
+    return cwd, folder, config, bool(args.allow_writes)
+
+
+def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = False) -> int:
+    """Check the root, folder and config, then serve stdio; the exit code."""
+    import anyio  # noqa: PLC0415 - after the cheap checks
+
+    from govmem import CorpusUnavailable  # noqa: PLC0415
+
+    from . import create_server  # noqa: PLC0415
+    from ._roots import check_roots  # noqa: PLC0415
+
+    try:
+        check_roots(cwd, dir)
+    except CorpusUnavailable as exc:
+        return _fail(exc.message, 1)
+    if config is not None and not Path(config).is_file():
+        return _fail(f"govmem-mcp: config file {config!r} was not found", 1)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="govmem-mcp: %(message)s")
+    handle = create_server(cwd=cwd, dir=dir, config=config, allow_writes=allow_writes)
+    try:
+        ok = anyio.run(handle.start)
+    except CorpusUnavailable as exc:
+        return _fail(exc.message, 1)
+    except KeyboardInterrupt:
+        return 130
+    return 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """Parse the command line and serve; return the exit code."""
+    try:
+        cwd, folder, config, allow_writes = options(argv, os.environ if env is None else env)
+    except _UsageError as exc:
+        return _fail(str(exc), 2)
+    return run(cwd, folder, config, allow_writes=allow_writes)
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.stderr.flush()
+    return code
+
+
+def entry() -> NoReturn:
+    """The `govmem-mcp` console script."""
+    sys.exit(main())

@@ -1,0 +1,361 @@
+"""The tools' output shapes (`TypedDict`s) and the functions that fill them.
+
+Every tool returns `structuredContent = {corpusHealth, result}`; `result`
+is the operation's own answer, or one of the two non-error outcomes
+`invalid-cursor` and `corpus-unavailable` (the latter without
+`corpusHealth`). The SDK publishes these classes as each tool's
+`outputSchema` and validates every result against them; each class forbids
+unknown keys, so a drift between the core's `to_dict()` and this file fails
+loudly in the tests rather than on a client.
+
+The `to_wire_*` functions turn the core's values into these dicts. They are
+the only place where attrs classes meet the MCP surface (STYLE §6).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
+from govmem import Answer, CorpusUnavailable, Health
+from govmem._answer import FoundConflicts, History
+from govmem._cursor import InvalidCursor
+from govmem._errors import CORPUS_UNAVAILABLE_MESSAGES
+from govmem._memory import MemoryPage, Recall
+
+_STRICT = ConfigDict(extra="forbid")
+
+# --- envelope parts ---------------------------------------------------------------
+
+
+@with_config(_STRICT)
+class CorpusHealth(TypedDict):
+    """`{fingerprint, recordCount, excludedCount}` of the corpus that answered."""
+
+    fingerprint: str
+    recordCount: int
+    excludedCount: int
+
+
+@with_config(_STRICT)
+class CorpusUnavailableOut(TypedDict):
+    """The root or a folder cannot be read, or files changed during the load."""
+
+    outcome: Literal["corpus-unavailable"]
+    reason: Literal[
+        "root-not-found",
+        "root-not-directory",
+        "root-not-readable",
+        "root-not-git",
+        "dir-not-found",
+        "dir-not-directory",
+        "dir-not-readable",
+        "dir-outside-root",
+        "corpus-changed-during-load",
+    ]
+    message: str
+
+
+@with_config(_STRICT)
+class InvalidCursorOut(TypedDict):
+    """A stale or forged cursor: start again without one."""
+
+    outcome: Literal["invalid-cursor"]
+    reason: Literal[
+        "decode-failed",
+        "version-unsupported",
+        "wrong-channel",
+        "corpus-changed",
+        "query-mismatch",
+        "cursor-not-applicable",
+        "offset-out-of-range",
+    ]
+    message: str
+
+
+# --- query (seed 000) -------------------------------------------------------------
+
+
+@with_config(_STRICT)
+class RecordViewOut(TypedDict):
+    """A record as an answer shows it."""
+
+    id: str
+    content: str | None
+    value: str | None
+    status: str
+    scope: str | None
+    valid_from: str | None
+    valid_to: str | None
+    confidence: float | None
+    authority: float | None
+
+
+@with_config(_STRICT)
+class TemporalValidityOut(TypedDict):
+    """The instant asked about and the decision's bounds."""
+
+    as_of: str
+    valid_from: str | None
+    valid_to: str | None
+
+
+@with_config(_STRICT)
+class SourceOut(TypedDict):
+    """A source the answer rests on (never its text)."""
+
+    source_id: str
+    title: str | None
+    type: str | None
+    reference: str | None
+    occurred_at: str | None
+
+
+@with_config(_STRICT)
+class EvidenceOut(TypedDict):
+    """An excerpt, and whether it occurs in its source's text."""
+
+    source_id: str
+    excerpt: str
+    verified: bool
+
+
+@with_config(_STRICT)
+class ConflictOut(TypedDict):
+    """A record incompatible with the decision, and why."""
+
+    conflict_id: str
+    item: RecordViewOut
+    source_ids: list[str]
+    rationale: str
+    status: Literal["open", "resolved"]
+
+
+@with_config(_STRICT)
+class ContextMetricsOut(TypedDict):
+    """Code points of the listed sources' texts and of the excerpts returned."""
+
+    source_characters: int
+    evidence_characters_returned: int
+
+
+@with_config(_STRICT)
+class DrillDownOut(TypedDict):
+    """Whether another tool is needed to see everything, and which."""
+
+    required: bool
+    suggested_tool: str | None
+    reason: str
+
+
+@with_config(_STRICT)
+class AnswerOut(TypedDict):
+    """The answer of seed 000, key for key (`Answer.to_dict()`)."""
+
+    query: str
+    topic: str | None
+    status: Literal["verified", "contested", "insufficient_evidence", "unknown"]
+    decision: RecordViewOut | None
+    scope: str | None
+    temporal_validity: TemporalValidityOut
+    sources: list[SourceOut]
+    evidence: list[EvidenceOut]
+    superseded_decisions: list[RecordViewOut]
+    scope_exceptions: list[RecordViewOut]
+    conflicts: list[ConflictOut]
+    missing_information: list[str]
+    context_metrics: ContextMetricsOut
+    drill_down: DrillDownOut
+
+
+@with_config(_STRICT)
+class QueryOutput(TypedDict):
+    """`query`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: AnswerOut | CorpusUnavailableOut
+
+
+# --- drill-downs ------------------------------------------------------------------
+
+
+@with_config(_STRICT)
+class HistoryItemOut(TypedDict):
+    """One dated event of a topic's history."""
+
+    id: str
+    scope: str | None
+    status: str
+    date: str | None
+    event: str
+
+
+@with_config(_STRICT)
+class HistoryOut(TypedDict):
+    """A page of a topic's history (`topic` null when no topic matched)."""
+
+    topic: str | None
+    items: list[HistoryItemOut]
+    cursor: str | None
+
+
+@with_config(_STRICT)
+class HistoryOutput(TypedDict):
+    """`get_decision_history`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: HistoryOut | InvalidCursorOut | CorpusUnavailableOut
+
+
+@with_config(_STRICT)
+class FoundConflictOut(TypedDict):
+    """A conflict, where it is, and how to settle it."""
+
+    conflict_id: str
+    item: RecordViewOut
+    source_ids: list[str]
+    rationale: str
+    status: Literal["open", "resolved"]
+    topic: str
+    scope: str | None
+    decision_id: str
+    resolution_hint: str
+
+
+@with_config(_STRICT)
+class ConflictsOut(TypedDict):
+    """A page of conflicts."""
+
+    items: list[FoundConflictOut]
+    cursor: str | None
+
+
+@with_config(_STRICT)
+class ConflictsOutput(TypedDict):
+    """`find_conflicts`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: ConflictsOut | InvalidCursorOut | CorpusUnavailableOut
+
+
+# --- memories (seed 004) ----------------------------------------------------------
+
+
+@with_config(_STRICT)
+class MemoryOut(TypedDict):
+    """A memory as seed 004 shows it."""
+
+    id: str
+    category: str
+    key: str
+    content: str
+    tags: list[str]
+    priority: str
+    source: Literal["user", "agent"]
+    verified: bool
+    confidence: float
+    expires_at: str | None
+    mind_id: str
+    created_at: str | None
+    updated_at: str | None
+    verified_by: NotRequired[str]
+
+
+@with_config(_STRICT)
+class RecallOut(TypedDict):
+    """What a mind remembers, as text for a model's context."""
+
+    text: str
+
+
+@with_config(_STRICT)
+class RecallOutput(TypedDict):
+    """`recall`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: RecallOut | CorpusUnavailableOut
+
+
+@with_config(_STRICT)
+class MemoriesOut(TypedDict):
+    """A page of memories."""
+
+    items: list[MemoryOut]
+    cursor: str | None
+
+
+@with_config(_STRICT)
+class MemoriesOutput(TypedDict):
+    """`search_memories`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: MemoriesOut | InvalidCursorOut | CorpusUnavailableOut
+
+
+@with_config(_STRICT)
+class WrittenOut(TypedDict):
+    """The new record's id and its root-relative path."""
+
+    id: str
+    path: str
+
+
+@with_config(_STRICT)
+class RememberOutput(TypedDict):
+    """`remember`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: WrittenOut | CorpusUnavailableOut
+
+
+# --- to_wire ----------------------------------------------------------------------
+
+
+def to_wire_health(h: Health) -> CorpusHealth:
+    """`{fingerprint, recordCount, excludedCount}`."""
+    return {
+        "fingerprint": h.fingerprint,
+        "recordCount": h.record_count,
+        "excludedCount": h.excluded_count,
+    }
+
+
+def to_wire_unavailable(exc: CorpusUnavailable) -> CorpusUnavailableOut:
+    """adrkit's outcome, with its fixed sentence for the reason."""
+    return {
+        "outcome": "corpus-unavailable",
+        "reason": exc.reason,
+        "message": CORPUS_UNAVAILABLE_MESSAGES[exc.reason],
+    }
+
+
+def to_wire_invalid_cursor(c: InvalidCursor) -> InvalidCursorOut:
+    """`{outcome: "invalid-cursor", reason, message}`."""
+    return {"outcome": "invalid-cursor", "reason": c.reason, "message": c.message}
+
+
+def to_wire_answer(a: Answer) -> dict[str, Any]:
+    """`Answer.to_dict()` exactly (validated against `AnswerOut` by the server)."""
+    return a.to_dict()
+
+
+def to_wire_history(h: History | InvalidCursor) -> dict[str, Any]:
+    """A history page, or the invalid cursor."""
+    return dict(to_wire_invalid_cursor(h)) if isinstance(h, InvalidCursor) else h.to_dict()
+
+
+def to_wire_conflicts(c: FoundConflicts | InvalidCursor) -> dict[str, Any]:
+    """A conflicts page, or the invalid cursor."""
+    return dict(to_wire_invalid_cursor(c)) if isinstance(c, InvalidCursor) else c.to_dict()
+
+
+def to_wire_recall(r: Recall) -> RecallOut:
+    """`{text}`."""
+    return {"text": r.text}
+
+
+def to_wire_memories(p: MemoryPage | InvalidCursor) -> dict[str, Any]:
+    """A memories page, or the invalid cursor."""
+    return dict(to_wire_invalid_cursor(p)) if isinstance(p, InvalidCursor) else p.to_dict()

@@ -1,0 +1,530 @@
+"""The govmem operations as MCP tools (SPEC §9), on the official SDK's `MCPServer`.
+
+`build_server(state, allow_writes=False)` returns a server with the tools in
+lexicographic order, each a short function over the live corpus:
+
+* every tool has a description written for a model, a strict input schema
+  (`strict`: unknown fields and type coercions are rejected before the tool
+  runs, `additionalProperties: false` on the wire), the output schema of its
+  `schemas` class, fixed annotations, a one-line summary in
+  `content[0].text` and `structuredContent = {corpusHealth, result}`;
+* arguments a model can fix are tool errors (`isError: true`) whose text
+  says what to change; a corpus that cannot be read is the non-error outcome
+  `corpus-unavailable` (without `corpusHealth`); a bad cursor is the
+  non-error outcome `invalid-cursor`;
+* `remember` exists only with `allow_writes` and writes only unverified,
+  agent-sourced records;
+* no prompts, resources or subscriptions; `tools/list` and
+  `server/discover` are cacheable for five minutes in the 2026-07-28 era
+  (the tool surface is fixed for the life of the process and holds no
+  corpus content).
+
+Tools are plain functions, so the SDK runs each call in a worker thread and
+a reload never blocks the event loop; `LiveCorpus` serialises reloads.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Annotated, Any, Final, Literal
+
+from mcp.server import CacheHint
+from mcp.server.caching import CacheableMethod
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
+from pydantic import ConfigDict, Field
+
+from govmem import Corpus, CorpusUnavailable, GitHistoryError, InputError, _git
+from govmem._load import load_known_as_of
+from govmem._time import When, parse_iso
+from govmem._write import remember_from_agent
+
+from . import schemas as s
+from ._state import LiveCorpus
+
+SERVER_NAME: Final = "govmem"
+MAX_TEXT: Final = 512
+"""`content[0].text` is cut to this many UTF-16 code units (adrkit's cap)."""
+
+READ_ONLY: Final = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+WRITES: Final = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+CACHE_HINTS: Final[dict[CacheableMethod, CacheHint]] = {
+    "tools/list": CacheHint(ttl_ms=300_000, scope="public"),
+    "server/discover": CacheHint(ttl_ms=300_000, scope="public"),
+}
+INSTRUCTIONS: Final = (
+    "govmem answers what a team has decided, from its decision records (ADRs), claims and "
+    "memories in a git repository. Start with `query` for any 'what is decided about X' "
+    "question: it returns one verdict with the decision in force, what it superseded, scope "
+    "exceptions, open conflicts, evidence quotes and sources. Use the other tools only to "
+    "drill down. Records are read-only through this server."
+)
+
+# --- argument types ---------------------------------------------------------------
+
+Name = Annotated[str, Field(min_length=1, max_length=128)]
+Cursor = Annotated[
+    str,
+    Field(max_length=4096, description="The `cursor` of the previous page, unchanged."),
+]
+Limit = Annotated[int, Field(ge=1, le=100, description="Page size, 1–100 (default 20).")]
+AsOf = Annotated[
+    str,
+    Field(
+        min_length=10,
+        max_length=64,
+        pattern=r"^\d{4}-\d{2}-\d{2}([T ].*)?$",
+        description="The date to answer for: YYYY-MM-DD or an ISO timestamp (default: now).",
+    ),
+]
+
+
+# --- strictness -------------------------------------------------------------------
+
+
+class _NoPreParse(FuncMetadata):
+    """The SDK's argument metadata without its JSON-in-a-string pre-parsing (a coercion)."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return dict(data)
+
+
+def strict(tool: Tool) -> Tool:
+    """Reject unknown arguments and type coercions; publish `additionalProperties: false`.
+
+    mcp 2.3's generated argument model ignores unknown fields and coerces
+    (`"7"` → 7, `'["a"]'` → `["a"]`). This subclasses it with
+    `extra="forbid", strict=True`, swaps the metadata for one that does not
+    pre-parse strings, and re-derives the published schema. It writes
+    `Tool.fn_metadata` and `Tool.parameters`, which the SDK reads live
+    (pinned to mcp 2.3 in pyproject; `tests/mcp/test_strict.py` guards it).
+    """
+    md = tool.fn_metadata
+    config = ConfigDict(extra="forbid", strict=True)
+    model: type[ArgModelBase] = type(
+        md.arg_model.__name__, (md.arg_model,), {"model_config": config}
+    )
+    tool.fn_metadata = _NoPreParse(
+        arg_model=model,
+        output_schema=md.output_schema,
+        output_model=md.output_model,
+        wrap_output=md.wrap_output,
+    )
+    tool.parameters = model.model_json_schema(by_alias=True)
+    return tool
+
+
+# --- results ----------------------------------------------------------------------
+
+
+def clip(text: str) -> str:
+    """One line of at most `MAX_TEXT` UTF-16 code units."""
+    line = " ".join(text.split())
+    if len(line.encode("utf-16-le")) <= MAX_TEXT * 2:
+        return line
+    out = line.encode("utf-16-le")[: (MAX_TEXT - 1) * 2].decode("utf-16-le", "ignore")
+    return out + "…"
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """`1 conflict`, `2 conflicts`."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def result(
+    corpus: Corpus, out: Any, summary: str, *extra: str, health: bool = True
+) -> CallToolResult:
+    """`content = [summary, *extra]`, `structuredContent = {corpusHealth, result}`."""
+    if isinstance(out, dict) and out.get("outcome") == "invalid-cursor":
+        summary = out["message"]
+    content: list[ContentBlock] = [TextContent(type="text", text=clip(summary))]
+    content += [TextContent(type="text", text=t) for t in extra]
+    structured: dict[str, Any] = {"result": out}
+    if health:
+        structured = {"corpusHealth": s.to_wire_health(corpus.health), "result": out}
+    return CallToolResult(content=content, structured_content=structured)
+
+
+def unavailable(exc: CorpusUnavailable) -> CallToolResult:
+    """The non-error `corpus-unavailable` outcome."""
+    out = s.to_wire_unavailable(exc)
+    return CallToolResult(
+        content=[TextContent(type="text", text=out["message"])],
+        structured_content={"result": dict(out)},
+    )
+
+
+def fail(exc: InputError | GitHistoryError, hint: str = "") -> ToolError:
+    """A tool error a model can act on: what is wrong, then what to do."""
+    text = str(exc)
+    return ToolError(f"{text} {hint}".strip() if hint else text)
+
+
+def now() -> datetime:
+    """The current instant, read at the boundary."""
+    return datetime.now(UTC)
+
+
+# --- the tools --------------------------------------------------------------------
+
+
+def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
+    def run(op: Callable[[Corpus], CallToolResult]) -> CallToolResult:
+        try:
+            corpus = state.current()
+        except CorpusUnavailable as exc:
+            return unavailable(exc)
+        try:
+            return op(corpus)
+        except InputError as exc:
+            raise fail(exc, "Fix the argument and call again.") from exc
+
+    def query(
+        question: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=2000,
+                description="The question in words, any language.",
+            ),
+        ],
+        topic: Annotated[
+            Name | None,
+            Field(description="The topic (a name or alias); inferred from the question if absent."),
+        ] = None,
+        scope: Annotated[
+            Name | None,
+            Field(description="The scope (a name or alias); else one named in the question."),
+        ] = None,
+        as_of: AsOf | None = None,
+        known_as_of: Annotated[
+            str | None,
+            Field(
+                min_length=7,
+                max_length=64,
+                pattern=r"^(\d{4}-\d{2}-\d{2}([T ].*)?|[0-9a-fA-F]{7,40})$",
+                description=(
+                    "Read the records as they were committed then: a date (YYYY-MM-DD or ISO "
+                    "timestamp) or a 7–40 hex commit. as_of then defaults to that date."
+                ),
+            ),
+        ] = None,
+        mind: Annotated[
+            Name, Field(description="Whose memories to include (default: default).")
+        ] = "default",
+    ) -> Annotated[CallToolResult, s.QueryOutput]:
+        """What is decided about a topic, in a scope, as of a date: one verdict with its reasons.
+
+        Use this first for any question like "which database do we use for new
+        services?" or "is X still allowed?". It returns `status` (verified,
+        contested, insufficient_evidence, unknown), the `decision` in force with
+        its validity, the decisions it superseded, narrower-scope exceptions, open
+        and resolved conflicts (claims or proposals that contradict it), evidence
+        quotes checked against their sources, the sources, what is missing, and
+        `drill_down` (whether another tool is needed). Pass `as_of` for a past or
+        future date, `known_as_of` to see only what had been committed by then.
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            when: str | When | None = as_of
+            if known_as_of is not None:
+                corpus, known = _known(state, known_as_of)
+                when = as_of if as_of is not None else known
+            a = corpus.query(question, topic, scope, when, mind, now=now())
+            return result(corpus, s.to_wire_answer(a), query_summary(a.to_dict()))
+
+        return run(op)
+
+    def get_decision_history(
+        topic: Annotated[
+            Name, Field(description="A topic name or alias, or the id of one of its records.")
+        ],
+        scope: Annotated[
+            Name | None, Field(description="Only records of scopes overlapping this one.")
+        ] = None,
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+    ) -> Annotated[CallToolResult, s.HistoryOutput]:
+        """Every record ever made on a topic, as dated events, oldest first.
+
+        Use it when the user asks how a decision evolved, or when `query`'s
+        `drill_down` suggests it. Each item is `{id, scope, status, date, event}`;
+        `event` is `recorded`, `status-change`, `superseded-by <id>` or `ended`.
+        Rejected, revoked and superseded records are included. Paginated: pass
+        back `cursor` with the same arguments for the next page. `topic` is null
+        when nothing matched.
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            h = corpus.get_decision_history(topic, scope, cursor, limit)
+            out = s.to_wire_history(h)
+            n = len(out.get("items", ()))
+            text = (
+                f"Returned {plural(n, 'history event', 'history events')} of topic "
+                f'"{out.get("topic")}".'
+                if out.get("topic") is not None
+                else f'No topic matches "{topic}".'
+            )
+            return result(corpus, out, text)
+
+        return run(op)
+
+    def find_conflicts(
+        topic: Annotated[Name | None, Field(description="Only this topic.")] = None,
+        scope: Annotated[Name | None, Field(description="Only this scope.")] = None,
+        as_of: AsOf | None = None,
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+    ) -> Annotated[CallToolResult, s.ConflictsOutput]:
+        """Every conflict between a decision in force and an incompatible record, across topics.
+
+        Use it to audit the register or when `query` says its conflicts were cut.
+        Each item names the conflicting record, the decision it contradicts, its
+        topic and scope, whether it is `open` or `resolved`, and a
+        `resolution_hint`. Open conflicts come first. Paginated like the others.
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            out = s.to_wire_conflicts(
+                corpus.find_conflicts(topic, scope, as_of, cursor, limit, now=now())
+            )
+            items = out.get("items", [])
+            opened = sum(1 for i in items if i["status"] == "open")
+            text = (
+                f"Returned {plural(len(items), 'conflict', 'conflicts')}: {opened} open, "
+                f"{len(items) - opened} resolved."
+            )
+            return result(corpus, out, text)
+
+        return run(op)
+
+    def recall(
+        as_of: AsOf | None = None,
+        mind: Annotated[Name, Field(description="Whose memories (default: default).")] = "default",
+    ) -> Annotated[CallToolResult, s.RecallOutput]:
+        """What this agent's memory holds: every current, unexpired memory as plain text.
+
+        Call it at the start of a task to load remembered preferences, facts and
+        past mistakes into context. The text lists one entry per memory, most
+        important first, each marked [verified] (confirmed by a human) or
+        [unverified]. The same text is in `result.text` and in the second content
+        block.
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            r = corpus.recall(as_of, mind, now=now())
+            n, v = len(r.entries), r.verified_count
+            text = (
+                f'Recalled {plural(n, "memory", "memories")} of mind "{mind}" '
+                f"({v} verified, {n - v} unverified)."
+            )
+            return result(corpus, s.to_wire_recall(r), text, r.text)
+
+        return run(op)
+
+    def search_memories(
+        tag: Annotated[
+            str | None,
+            Field(min_length=1, max_length=64, description="A tag, case-insensitive."),
+        ] = None,
+        text: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                max_length=256,
+                description="Text to find in a memory's key or content, case-insensitive.",
+            ),
+        ] = None,
+        mind: Annotated[Name, Field(description="Whose memories (default: default).")] = "default",
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+    ) -> Annotated[CallToolResult, s.MemoriesOutput]:
+        """Find current memories by tag and/or text; each with its category, key, priority and status.
+
+        Use it to look something up in memory without loading all of it (see
+        `recall`). Items are seed-004 memory objects (`verified` tells whether a
+        human confirmed it). Paginated: pass back `cursor` for the next page.
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            page = corpus.search_memories(tag, text, mind, cursor, limit, now=now())
+            out = s.to_wire_memories(page)
+            n = len(out.get("items", ()))
+            summary = f'Returned {plural(n, "memory", "memories")} of mind "{mind}".'
+            return result(corpus, out, summary)
+
+        return run(op)
+
+    def remember(
+        content: Annotated[
+            str, Field(min_length=1, max_length=16384, description="The statement, in words.")
+        ],
+        kind: Annotated[
+            Literal["memory", "claim"],
+            Field(description="`memory` (needs category and key) or `claim` (neither)."),
+        ] = "memory",
+        category: Annotated[
+            Literal[
+                "identity", "preference", "fact", "project", "skill", "mistake", "context", "note"
+            ]
+            | None,
+            Field(description="A memory's category (required for memories)."),
+        ] = None,
+        key: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                max_length=128,
+                pattern=r"^[a-z0-9]+(_[a-z0-9]+)*$",
+                description="A memory's stable snake_case key (required for memories).",
+            ),
+        ] = None,
+        tags: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=64)]] | None,
+            Field(max_length=32, description="Labels."),
+        ] = None,
+        priority: Annotated[
+            Literal["low", "normal", "high", "critical"] | None,
+            Field(description="A memory's priority (default normal)."),
+        ] = None,
+        expires_at: AsOf | None = None,
+        topic: Annotated[Name | None, Field(description="What it is about.")] = None,
+        value: Annotated[
+            Name | None, Field(description="The option it states, compared to find conflicts.")
+        ] = None,
+        scope: Annotated[Name | None, Field(description="Where it applies.")] = None,
+        source_ids: Annotated[
+            list[Name] | None,
+            Field(max_length=32, description="Ids of source records it rests on."),
+        ] = None,
+    ) -> Annotated[CallToolResult, s.RememberOutput]:
+        """Record a memory or a claim as a new file in the repository: unverified, agent-sourced.
+
+        Use it to remember something worth keeping across sessions (a user's
+        preference, a fact learned, a mistake not to repeat), or to record a
+        claim that contradicts a decision so that humans can review it. It never
+        changes an existing record, and what it writes never outranks a human's
+        verified memory or an accepted decision until a human verifies or
+        approves it. Returns the new record's `id` and file `path`.
+        """
+        args: dict[str, object] = {"kind": kind, "content": content}
+        optional = {
+            "category": category,
+            "key": key,
+            "tags": tags,
+            "priority": priority,
+            "expires_at": expires_at,
+            "topic": topic,
+            "value": value,
+            "scope": scope,
+            "source_ids": source_ids,
+        }
+        args.update({k: v for k, v in optional.items() if v is not None})
+        try:
+            written = remember_from_agent(state.root, args, now=now(), config=state.config)
+        except CorpusUnavailable as exc:
+            return unavailable(exc)
+        except InputError as exc:
+            raise fail(exc, "Fix the argument and call again.") from exc
+
+        def op(corpus: Corpus) -> CallToolResult:
+            text = f"Wrote {kind} {written.id} to {written.path} (unverified, agent-sourced)."
+            return result(corpus, dict(written.to_dict()), text)
+
+        return run(op)
+
+    tools: list[tuple[Callable[..., CallToolResult], str, ToolAnnotations]] = [
+        (query, "Ask what is decided", READ_ONLY),
+        (get_decision_history, "Get a topic's decision history", READ_ONLY),
+        (find_conflicts, "Find conflicts", READ_ONLY),
+        (recall, "Recall memories", READ_ONLY),
+        (search_memories, "Search memories", READ_ONLY),
+    ]
+    if allow_writes:
+        tools.append((remember, "Remember a memory or claim", WRITES))
+    return [
+        strict(
+            Tool.from_function(
+                fn, title=title, description=inspect.cleandoc(fn.__doc__ or ""), annotations=ann
+            )
+        )
+        for fn, title, ann in tools
+    ]
+
+
+def _known(state: LiveCorpus, known_as_of: str) -> tuple[Corpus, When]:
+    """The corpus as committed at `known_as_of`, and the date `as_of` defaults to.
+
+    Raises:
+        ToolError: no git history, or nothing committed by then.
+    """
+    try:
+        root = state.root
+        when = _parse_date(known_as_of)
+        if when is None:
+            when = _git.commit_known_at(root, known_as_of).committed
+        corpus = load_known_as_of(root, known_as_of, config=state.config, dir=state.dir_rel)
+    except GitHistoryError as exc:
+        msg = f"known_as_of needs git history: {exc.message}."
+        raise ToolError(
+            msg + " Omit known_as_of, or give a later date or a commit of HEAD."
+        ) from exc
+    return corpus, when
+
+
+def _parse_date(text: str) -> When | None:
+    try:
+        return parse_iso(text)
+    except ValueError:
+        return None
+
+
+def query_summary(a: dict[str, Any]) -> str:
+    """`VERIFIED: database in new-services as of 2026-09-08 — adr-024 (PostgreSQL); …`."""
+    d = a["decision"]
+    what = f"{d['id']} ({d['value']})" if d and d["value"] else (d["id"] if d else "no decision")
+    opened = sum(1 for c in a["conflicts"] if c["status"] == "open")
+    return (
+        f"{a['status'].upper()}: {a['topic'] or 'no topic'} in {a['scope']} as of "
+        f"{a['temporal_validity']['as_of']} — {what}; "
+        f"{plural(opened, 'open conflict', 'open conflicts')}, "
+        f"{len(a['superseded_decisions'])} superseded, "
+        f"{plural(len(a['scope_exceptions']), 'scope exception', 'scope exceptions')}."
+    )
+
+
+def build_server(state: LiveCorpus, *, allow_writes: bool = False) -> MCPServer:
+    """An `MCPServer` serving the govmem tools over `state` (module docstring)."""
+    from . import __version__  # noqa: PLC0415 - the package imports this module
+
+    tools = sorted(_tools(state, allow_writes), key=lambda t: t.name)
+    server: MCPServer = MCPServer(
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        tools=tools,
+        cache_hints=CACHE_HINTS,
+        subscriptions=False,
+        log_level="WARNING",
+    )
+    # MCPServer always registers prompt and resource handlers, which advertises both
+    # capabilities; govmem serves neither (SPEC §9), so they are unregistered.
+    handlers = server._lowlevel_server._request_handlers
+    for method in (
+        "prompts/list",
+        "prompts/get",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+    ):
+        handlers.pop(method, None)
+    return server
