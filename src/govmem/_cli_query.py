@@ -139,7 +139,8 @@ def _history(args: argparse.Namespace) -> int:
         return 0
     out(f"History of {result.topic}")
     for i in result.items:
-        out(f"  {i.date or '(no date)':<10}  {i.id:<16} {i.event:<24} {i.status} [{i.scope}]")
+        when = str(i.date) if i.date else "(no date)"
+        out(f"  {when:<10}  {i.id:<16} {i.event:<24} {i.status} [{i.scope}]")
     if result.cursor:
         out(f"More: --cursor {result.cursor}")
     return 0

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import _cli_lint, _cli_memory, _cli_query  # noqa: F401 - each _cli_* module registers its commands
+from . import _cli_lint, _cli_memory, _cli_query, _cli_serve  # noqa: F401 - each _cli_* module registers its commands
 from ._cli import COMMANDS, UsageError, _Parser
 from ._errors import GovmemError, InputError
 
@@ -52,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - the CLI's promise: one line, never a traceback
+        return _fail(f"govmem: internal error ({type(exc).__name__}): {exc}", 1)
     return code
 
 
