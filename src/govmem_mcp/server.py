@@ -9,7 +9,8 @@ lexicographic order, each a short function over the live corpus:
   `schemas` class, fixed annotations, a one-line summary in
   `content[0].text` and `structuredContent = {corpusHealth, result}`;
 * arguments a model can fix are tool errors (`isError: true`) whose text
-  says what to change; a corpus that cannot be read is the non-error outcome
+  says what to change (schema violations in the SDK's words, the core's
+  `InputError`s and `known_as_of` without history in govmem's); a corpus that cannot be read is the non-error outcome
   `corpus-unavailable` (without `corpusHealth`); a bad cursor is the
   non-error outcome `invalid-cursor`;
 * `remember` exists only with `allow_writes` and writes only unverified,
@@ -33,7 +34,6 @@ from typing import Annotated, Any, Final, Literal
 from mcp.server import CacheHint
 from mcp.server.caching import CacheableMethod
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
@@ -48,6 +48,7 @@ from . import schemas as s
 from ._state import LiveCorpus
 
 SERVER_NAME: Final = "govmem"
+NEEDS_HISTORY: Final = "known_as_of needs git history"
 MAX_TEXT: Final = 512
 """`content[0].text` is cut to this many UTF-16 code units (adrkit's cap)."""
 
@@ -163,10 +164,21 @@ def unavailable(exc: CorpusUnavailable) -> CallToolResult:
     )
 
 
-def fail(exc: InputError | GitHistoryError, hint: str = "") -> ToolError:
-    """A tool error a model can act on: what is wrong, then what to do."""
-    text = str(exc)
-    return ToolError(f"{text} {hint}".strip() if hint else text)
+def tool_error(text: str) -> CallToolResult:
+    """A tool error (`isError: true`) a model can act on: what is wrong, then what to do.
+
+    Returned rather than raised as `ToolError`, so that the text is exactly
+    this one (the SDK prefixes a raised error with `Error executing tool …`).
+    """
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+class _Refused(Exception):
+    """Raised inside a tool to answer with `tool_error(text)`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 def now() -> datetime:
@@ -186,7 +198,9 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         try:
             return op(corpus)
         except InputError as exc:
-            raise fail(exc, "Fix the argument and call again.") from exc
+            return tool_error(f"{exc}. Fix the argument and call again.")
+        except _Refused as exc:
+            return tool_error(exc.text)
 
     def query(
         question: Annotated[
@@ -434,7 +448,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         except CorpusUnavailable as exc:
             return unavailable(exc)
         except InputError as exc:
-            raise fail(exc, "Fix the argument and call again.") from exc
+            return tool_error(f"{exc}. Fix the argument and call again.")
 
         def op(corpus: Corpus) -> CallToolResult:
             text = f"Wrote {kind} {written.id} to {written.path} (unverified, agent-sourced)."
@@ -465,7 +479,7 @@ def _known(state: LiveCorpus, known_as_of: str) -> tuple[Corpus, When]:
     """The corpus as committed at `known_as_of`, and the date `as_of` defaults to.
 
     Raises:
-        ToolError: no git history, or nothing committed by then.
+        _Refused: no git history, or nothing committed by then.
     """
     try:
         root = state.root
@@ -474,10 +488,9 @@ def _known(state: LiveCorpus, known_as_of: str) -> tuple[Corpus, When]:
             when = _git.commit_known_at(root, known_as_of).committed
         corpus = load_known_as_of(root, known_as_of, config=state.config, dir=state.dir_rel)
     except GitHistoryError as exc:
-        msg = f"known_as_of needs git history: {exc.message}."
-        raise ToolError(
-            msg + " Omit known_as_of, or give a later date or a commit of HEAD."
-        ) from exc
+        why = "" if exc.message == NEEDS_HISTORY else f" ({exc.message})"
+        msg = f"{NEEDS_HISTORY}{why}. Omit known_as_of, or give a later date or a commit of HEAD."
+        raise _Refused(msg) from exc
     return corpus, when
 
 

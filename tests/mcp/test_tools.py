@@ -1,0 +1,293 @@
+"""Every tool, every outcome, in-process, in both protocol eras."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+import govmem
+from govmem_mcp._state import LiveCorpus
+
+from ..conftest import git
+from .conftest import SEED_QUESTION, structured, text
+
+pytestmark = pytest.mark.anyio
+
+READ_TOOLS = [
+    "find_conflicts",
+    "get_decision_history",
+    "query",
+    "recall",
+    "search_memories",
+]
+
+
+async def test_tools_are_listed_in_order_with_fixed_annotations(client: Client) -> None:
+    tools = (await client.list_tools()).tools
+    names = [t.name for t in tools]
+    assert names == sorted(names)
+    assert set(READ_TOOLS) <= set(names)
+    assert "remember" not in names
+    for t in tools:
+        a = t.annotations
+        assert a is not None
+        assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
+            True,
+            False,
+            True,
+            False,
+        )
+        assert t.description and t.title
+        assert t.input_schema["additionalProperties"] is False
+        assert t.output_schema is not None
+        assert t.output_schema["additionalProperties"] is False
+        assert set(t.output_schema["properties"]) == {"corpusHealth", "result"}
+        assert t.output_schema["required"] == ["result"]
+
+
+async def test_remember_only_with_allow_writes(write_client: Client) -> None:
+    tools = {t.name: t for t in (await write_client.list_tools()).tools}
+    a = tools["remember"].annotations
+    assert a is not None
+    assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
+        False,
+        False,
+        False,
+        False,
+    )
+    assert list(tools) == sorted(tools)
+    assert set(tools["remember"].input_schema["properties"]) == {
+        "kind",
+        "content",
+        "category",
+        "key",
+        "tags",
+        "priority",
+        "expires_at",
+        "topic",
+        "value",
+        "scope",
+        "source_ids",
+    }
+
+
+async def test_query_returns_the_library_answer(client: Client, example_repo: Path) -> None:
+    args = {"question": SEED_QUESTION, "topic": "database", "as_of": "2026-09-08"}
+    out = structured(await client.call_tool("query", args))
+    corpus = govmem.load(example_repo)
+    expected = corpus.query(SEED_QUESTION, topic="database", as_of="2026-09-08").to_dict()
+    assert out["result"] == expected
+    assert list(out["result"]) == list(expected)
+    assert out["corpusHealth"] == {
+        "fingerprint": corpus.health.fingerprint,
+        "recordCount": corpus.health.record_count,
+        "excludedCount": corpus.health.excluded_count,
+    }
+
+
+async def test_query_summary_is_one_line(client: Client) -> None:
+    r = await client.call_tool("query", {"question": SEED_QUESTION, "as_of": "2026-09-08"})
+    assert text(r) == (
+        "CONTESTED: database in new-services as of 2026-09-08 — adr-024 (PostgreSQL); "
+        "1 open conflict, 1 superseded, 1 scope exception."
+    )
+
+
+async def test_query_unknown_topic(client: Client) -> None:
+    r = await client.call_tool("query", {"question": "Which colour is the logo?"})
+    out = structured(r)["result"]
+    assert out["status"] == "unknown"
+    assert out["drill_down"]["suggested_tool"] == "search_decisions"
+    assert text(r).startswith("UNKNOWN: no topic")
+
+
+async def test_query_bad_as_of_is_a_tool_error(client: Client) -> None:
+    r = await client.call_tool("query", {"question": "db?", "as_of": "2026-13-45"})
+    assert r.is_error
+    assert "as_of" in text(r)
+    assert r.structured_content is None
+
+
+async def test_query_known_as_of_reads_git(client: Client, example_repo: Path) -> None:
+    (example_repo / "docs/adr/024.md").unlink()
+    git(example_repo, "commit", "-qam", "drop adr-024", date="2026-06-01T12:00:00Z")
+    args = {"question": SEED_QUESTION, "topic": "database", "known_as_of": "2026-04-01"}
+    out = structured(await client.call_tool("query", args))["result"]
+    assert out["decision"]["id"] == "adr-024"
+    assert out["temporal_validity"]["as_of"] == "2026-04-01"
+    now = structured(await client.call_tool("query", {**args, "known_as_of": "2026-07-01"}))
+    assert now["result"]["decision"] is None or now["result"]["decision"]["id"] != "adr-024"
+
+
+async def test_query_known_as_of_commit_defaults_as_of_to_its_date(
+    client: Client, example_repo: Path
+) -> None:
+    sha = git(example_repo, "rev-parse", "HEAD")
+    args = {"question": SEED_QUESTION, "topic": "database", "known_as_of": sha[:10]}
+    out = structured(await client.call_tool("query", args))["result"]
+    assert out["temporal_validity"]["as_of"] == "2026-03-15T12:00:00Z"
+
+
+async def test_known_as_of_without_history_is_a_tool_error(tmp_path: Path, mode: str) -> None:
+    from govmem_mcp.server import build_server
+
+    root = tmp_path / "r"
+    shutil.copytree(Path(__file__).parents[2] / "examples/decisions", root)
+    git(root, "init", "-q")
+    live = LiveCorpus(root)
+    async with Client(build_server(live), mode=mode, raise_exceptions=True) as c:  # type: ignore[arg-type]
+        r = await c.call_tool("query", {"question": "db?", "known_as_of": "2026-01-01"})
+    live.close()
+    assert r.is_error
+    assert text(r).startswith("known_as_of needs git history")
+
+
+async def test_get_decision_history(client: Client) -> None:
+    r = await client.call_tool("get_decision_history", {"topic": "database", "limit": 2})
+    out = structured(r)["result"]
+    assert out["topic"] == "database"
+    assert len(out["items"]) == 2
+    assert out["cursor"]
+    assert text(r) == 'Returned 2 history events of topic "database".'
+    nxt = structured(
+        await client.call_tool(
+            "get_decision_history", {"topic": "database", "limit": 2, "cursor": out["cursor"]}
+        )
+    )["result"]
+    assert nxt["items"] and nxt["items"][0] != out["items"][0]
+
+
+async def test_get_decision_history_unknown_topic(client: Client) -> None:
+    r = await client.call_tool("get_decision_history", {"topic": "colour"})
+    assert structured(r)["result"] == {"topic": None, "items": [], "cursor": None}
+    assert text(r) == 'No topic matches "colour".'
+
+
+async def test_invalid_cursor_is_an_outcome(client: Client) -> None:
+    r = await client.call_tool("get_decision_history", {"topic": "database", "cursor": "xx"})
+    out = structured(r)
+    assert out["result"] == {
+        "outcome": "invalid-cursor",
+        "reason": "decode-failed",
+        "message": "Cursor could not be decoded.",
+    }
+    assert "corpusHealth" in out
+    assert text(r) == "Cursor could not be decoded."
+
+
+async def test_find_conflicts(client: Client) -> None:
+    r = await client.call_tool("find_conflicts", {"as_of": "2026-09-08"})
+    out = structured(r)["result"]
+    assert [c["conflict_id"] for c in out["items"]] == ["rel-dynamodb-vs-adr-024"]
+    assert out["items"][0]["decision_id"] == "adr-024"
+    assert text(r) == "Returned 1 conflict: 1 open, 0 resolved."
+
+
+async def test_find_conflicts_invalid_cursor(client: Client) -> None:
+    r = await client.call_tool("find_conflicts", {"cursor": "eyJ2IjoxfQ"})
+    assert structured(r)["result"]["outcome"] == "invalid-cursor"
+
+
+async def test_recall_and_search_memories(write_client: Client) -> None:
+    r = await write_client.call_tool(
+        "remember",
+        {
+            "content": "The user prefers short answers.",
+            "category": "preference",
+            "key": "answer_style",
+            "tags": ["style"],
+            "priority": "high",
+        },
+    )
+    written = structured(r)["result"]
+    assert written["id"].startswith("mem_")
+    assert written["path"].startswith("memory/")
+    assert text(r).startswith(f"Wrote memory {written['id']} to {written['path']}")
+    rec = await write_client.call_tool("recall", {})
+    out = structured(rec)["result"]
+    assert "answer_style" in out["text"]
+    assert "[unverified]" in out["text"]
+    assert text(rec) == 'Recalled 1 memory of mind "default" (0 verified, 1 unverified).'
+    assert rec.content[1].text == out["text"]  # type: ignore[union-attr]
+    found = structured(await write_client.call_tool("search_memories", {"tag": "STYLE"}))
+    items = found["result"]["items"]
+    assert [m["key"] for m in items] == ["answer_style"]
+    assert items[0]["verified"] is False
+    assert items[0]["source"] == "agent"
+    none = await write_client.call_tool("search_memories", {"text": "nothing like this"})
+    assert structured(none)["result"] == {"items": [], "cursor": None}
+    assert text(none) == 'Returned 0 memories of mind "default".'
+
+
+async def test_remember_claim_is_seen_by_query(write_client: Client) -> None:
+    args = {
+        "kind": "claim",
+        "content": "We use CockroachDB for new services.",
+        "topic": "database",
+        "value": "CockroachDB",
+        "scope": "new-services",
+    }
+    structured(await write_client.call_tool("remember", args))
+    out = structured(
+        await write_client.call_tool("query", {"question": SEED_QUESTION, "topic": "database"})
+    )["result"]
+    assert "CockroachDB" in [c["item"]["value"] for c in out["conflicts"]]
+    assert out["decision"]["id"] == "adr-024"
+
+
+async def test_remember_rejects_a_memory_without_key(write_client: Client) -> None:
+    r = await write_client.call_tool("remember", {"content": "x", "category": "fact"})
+    assert r.is_error
+    assert "key" in text(r)
+
+
+async def test_remember_refuses_governed_fields(write_client: Client) -> None:
+    r = await write_client.call_tool(
+        "remember", {"content": "x", "category": "fact", "key": "k", "verified": True}
+    )
+    assert r.is_error
+    assert "verified" in text(r)
+
+
+async def test_corpus_unavailable_is_an_outcome(client: Client, example_repo: Path) -> None:
+    structured(await client.call_tool("recall", {}))
+    shutil.rmtree(example_repo / ".git")
+    for name, args in [
+        ("query", {"question": "db?"}),
+        ("recall", {}),
+        ("search_memories", {}),
+        ("find_conflicts", {}),
+        ("get_decision_history", {"topic": "database"}),
+    ]:
+        r = await client.call_tool(name, args)
+        assert structured(r) == {
+            "result": {
+                "outcome": "corpus-unavailable",
+                "reason": "root-not-git",
+                "message": "Configured repository root is not a Git worktree.",
+            }
+        }
+        assert text(r) == "Configured repository root is not a Git worktree."
+    git(example_repo, "init", "-q")
+    assert "corpusHealth" in structured(await client.call_tool("recall", {}))
+
+
+async def test_root_removed_is_root_not_found(client: Client, example_repo: Path) -> None:
+    structured(await client.call_tool("recall", {}))
+    example_repo.rename(example_repo.with_name("moved"))
+    r = await client.call_tool("recall", {})
+    assert structured(r)["result"]["reason"] == "root-not-found"
+
+
+async def test_edit_between_calls_changes_the_answer(client: Client, example_repo: Path) -> None:
+    args = {"question": SEED_QUESTION, "topic": "database", "as_of": "2026-09-08"}
+    first = structured(await client.call_tool("query", args))
+    adr = example_repo / "docs/adr/024.md"
+    adr.write_text(adr.read_text().replace("value: PostgreSQL", "value: MariaDB"))
+    second = structured(await client.call_tool("query", args))
+    assert first["result"]["decision"]["value"] == "PostgreSQL"
+    assert second["result"]["decision"]["value"] == "MariaDB"
+    assert first["corpusHealth"]["fingerprint"] != second["corpusHealth"]["fingerprint"]
