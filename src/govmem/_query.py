@@ -99,7 +99,7 @@ class Verdict:
     scope: str
     requested: bool
     members: list[int]
-    """Visible records of the topic, in corpus order."""
+    """Visible records of the topic, by precedence."""
     decision: int | None = None
     has_candidate: bool = False
     superseded: list[int] = field(factory=list)
@@ -186,7 +186,11 @@ def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
 
 def _words(text: str) -> list[str]:
     """Folded word tokens, also split at `_` (scope names split at `-`, `_` and spaces)."""
-    return [part for t in tokens(text) for part in t.split("_") if part]
+    return _split(tokens(text))
+
+
+def _split(words: Iterable[str]) -> list[str]:
+    return [part for t in words for part in t.split("_") if part]
 
 
 def _scope_phrases(corpus: Corpus) -> tuple[tuple[tuple[str, ...], str], ...]:
@@ -264,7 +268,11 @@ def _text(corpus: Corpus, source: Source) -> _Text:
 
 def pick(text: _Text, hints: Iterable[str | None]) -> str | None:
     """`_evidence.pick_excerpt` over a pre-split text (same rule, same result)."""
-    wanted = frozenset(t for hint in hints if hint for t in tokens(hint))
+    return pick_tokens(text, frozenset(t for hint in hints if hint for t in tokens(hint)))
+
+
+def pick_tokens(text: _Text, wanted: frozenset[str]) -> str | None:
+    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
     best: tuple[tuple[str, ...], int] | None = None
     best_shared = -1
     for parts, toks in text.paragraphs:
@@ -288,6 +296,29 @@ def verified_in(excerpt: str, text: _Text) -> bool:
 
 
 # ----------------------------------------------------------------- the run
+class _Cache:
+    """Per-record facts a query derives, memoised for the corpus's lifetime.
+
+    Filled lazily, record by record, so a query only pays for the records of
+    its topic; the values never depend on the query's arguments.
+    """
+
+    __slots__ = ("ancestors", "hints", "keys", "sources", "values", "views")
+
+    def __init__(self) -> None:
+        self.hints: dict[int, frozenset[str]] = {}
+        self.keys: dict[tuple[int, bool], Precedence] = {}
+        self.ancestors: dict[str, frozenset[str]] = {}
+        self.values: dict[tuple[int, str], str | None] = {}
+        self.views: dict[int, ans.RecordView] = {}
+        self.sources: dict[str, Source | None] = {}
+
+
+def _cache(corpus: Corpus) -> _Cache:
+    cache: _Cache = corpus.memo("query:cache", _Cache)
+    return cache
+
+
 class _Run:
     """One query's working state: the corpus, the arguments, and what is decided so far."""
 
@@ -297,7 +328,11 @@ class _Run:
         self.at = ask.at
         self.requested = False
         self.scope = ROOT_SCOPE
-        self._keys: dict[int, Precedence] = {}
+        self.cache = _cache(corpus)
+        self.qtokens = tokens(ask.question)
+        self.members = _visible_members(corpus, ask.mind)
+        self.sorted: list[int] = []
+        """The topic's visible records by precedence, once S is known."""
 
     # ------------------------------------------------------------- helpers
     def visible(self, pos: int) -> bool:
@@ -306,11 +341,14 @@ class _Run:
         return not rec.is_memory or rec.mind == self.ask.mind
 
     def precedence(self, pos: int) -> Precedence:
-        """SPEC §5.3: authority, depth, later valid_from (null earliest), confidence, id, path."""
-        key = self._keys.get(pos)
+        """SPEC §5.3: authority, depth, later valid_from (null earliest), confidence, id, path.
+
+        Depth sorts deeper first when S was requested, shallower first when not.
+        """
+        key = self.cache.keys.get((pos, self.requested))
         if key is None:
             rec, f = self.c.records[pos], self.c.facts[pos]
-            depth = self.c.scopes.depth(f.scope)
+            depth = len(self.ancestors(f.scope)) - 1
             vf = f.valid_from.bound.timestamp() if f.valid_from is not None else float("-inf")
             key = (
                 -rec.authority,
@@ -321,22 +359,34 @@ class _Run:
                 u16(rec.path or ""),
                 rec.index,
             )
-            self._keys[pos] = key
+            self.cache.keys[(pos, self.requested)] = key
         return key
 
     def ordered(self, positions: Iterable[int]) -> list[int]:
         """Positions by precedence."""
         return sorted(positions, key=self.precedence)
 
+    def ancestors(self, scope: str) -> frozenset[str]:
+        """The scope and its ancestors."""
+        found = self.cache.ancestors.get(scope)
+        if found is None:
+            found = self.cache.ancestors[scope] = frozenset(self.c.scopes.ancestors(scope))
+        return found
+
+    def overlaps(self, a: str, b: str) -> bool:
+        """One scope is the other or an ancestor of it."""
+        return a in self.ancestors(b) or b in self.ancestors(a)
+
     def on_s_or_ancestor(self, pos: int) -> bool:
         """The record's scope is S or an ancestor of S."""
-        return self.c.scopes.is_ancestor_or_self(self.c.facts[pos].scope, self.scope)
+        return self.c.facts[pos].scope in self.ancestors(self.scope)
 
     def overlaps_s(self, pos: int) -> bool:
         """The record's scope overlaps S."""
-        return self.c.scopes.overlaps(self.c.facts[pos].scope, self.scope)
+        return self.overlaps(self.c.facts[pos].scope, self.scope)
 
     def started(self, pos: int) -> bool:
+        """`valid_from` is null or not after `as_of`."""
         return self.c.has_started(pos, self.at)
 
     def live(self, pos: int) -> bool:
@@ -345,41 +395,57 @@ class _Run:
 
     def value_key(self, pos: int, topic: str) -> str | None:
         """The record's value, folded, with the topic's spellings mapped; None when absent."""
+        try:
+            return self.cache.values[(pos, topic)]
+        except KeyError:
+            pass
         value = self.c.records[pos].value
-        if value is None or not value.strip():
-            return None
-        folded = fold(value.strip())
-        table = _value_spellings(self.c).get(topic)
-        return table.get(folded, folded) if table else folded
+        key: str | None = None
+        if value is not None and value.strip():
+            folded = fold(value.strip())
+            table = _value_spellings(self.c).get(topic)
+            key = table.get(folded, folded) if table else folded
+        self.cache.values[(pos, topic)] = key
+        return key
 
     def view(self, pos: int) -> ans.RecordView:
         """The record as the answer shows it."""
-        rec, f = self.c.records[pos], self.c.facts[pos]
-        return ans.RecordView(
-            id=rec.id,
-            content=rec.content,
-            value=rec.value,
-            status=f.label,
-            scope=f.scope,
-            valid_from=f.valid_from,
-            valid_to=f.valid_to,
-            confidence=rec.confidence,
-            authority=rec.authority,
-        )
+        found = self.cache.views.get(pos)
+        if found is None:
+            rec, f = self.c.records[pos], self.c.facts[pos]
+            found = self.cache.views[pos] = ans.RecordView(
+                id=rec.id,
+                content=rec.content,
+                value=rec.value,
+                status=f.label,
+                scope=f.scope,
+                valid_from=f.valid_from,
+                valid_to=f.valid_to,
+                confidence=rec.confidence,
+                authority=rec.authority,
+            )
+        return found
+
+    def source(self, sid: str) -> Source | None:
+        """An explicit source, else the implicit source of the record `sid`."""
+        try:
+            return self.cache.sources[sid]
+        except KeyError:
+            found = self.cache.sources[sid] = self.c.source(sid)
+            return found
 
     # ------------------------------------------------------------- 1. topic
     def topic(self, topic: str | None) -> tuple[str | None, list[str]]:
         """The canonical topic (given, or inferred), and the topic line when none was found."""
         if topic is not None:
             name = self.c.canonical_topic(topic)
-            has = name in _visible_members(self.c, self.ask.mind)
+            has = name in self.members
             return name, [] if has else [ans.no_record_on_topic(name)]
         scopes = _topic_scopes(self.c, self.ask.mind)
         competing: Iterable[str] | None = None
         if self.requested:
-            tree = self.c.scopes
             competing = [
-                t for t, ss in scopes.items() if any(tree.overlaps(s, self.scope) for s in ss)
+                t for t, ss in scopes.items() if any(self.overlaps(s, self.scope) for s in ss)
             ]
         guess = topic_index(self.c, self.ask.mind).rank(
             self.ask.question, None if competing is None else set(competing)
@@ -399,7 +465,7 @@ class _Run:
 
     def scope_from_question(self) -> list[str]:
         """S from exactly one declared scope named in the question (SPEC §5.2)."""
-        words = _words(self.ask.question)
+        words = _split(self.qtokens)
         matches: list[tuple[int, int, str]] = []  # (start, length, scope)
         for seq, scope in _scope_phrases(self.c):
             n = len(seq)
@@ -497,7 +563,7 @@ class _Run:
             if f.status == "accepted" and c.in_force(p, self.at) and self.on_s_or_ancestor(p):
                 overridden = (
                     f.scope != dfacts.scope
-                    and c.scopes.is_ancestor_or_self(f.scope, dfacts.scope)
+                    and f.scope in self.ancestors(dfacts.scope)
                     and drec.authority >= c.records[p].authority
                 )
                 if not overridden:
@@ -529,11 +595,7 @@ class _Run:
         for p, cid in by_value.items():
             collides = counts[cid] > 1 or cid in taken_ids
             fixed[p] = ans.record_conflict_id(c.records[p].id, did) if collides else cid
-        rejected = self.ordered(
-            p
-            for p in _visible_members(c, self.ask.mind).get(topic, ())
-            if c.facts[p].status == "rejected"
-        )
+        rejected = [p for p in self.sorted if c.facts[p].status == "rejected"]
         items: list[tuple[int, ans.ConflictItem]] = []
         for p, rel in placed.items():
             if rel is not None and rel.rationale:
@@ -560,7 +622,7 @@ class _Run:
 
     def exceptions(self, members: Sequence[int], taken: set[int]) -> list[int]:
         """In force on a scope disjoint from S or strictly narrower than S (not superseded)."""
-        c, tree = self.c, self.c.scopes
+        c = self.c
         live = [p for p in members if c.in_force(p, self.at)]
         gone = self.replaced(live)
         out = []
@@ -568,8 +630,8 @@ class _Run:
             if p in taken or p in gone:
                 continue
             scope = c.facts[p].scope
-            narrower = scope != self.scope and tree.is_ancestor_or_self(self.scope, scope)
-            if narrower or not tree.overlaps(scope, self.scope):
+            narrower = scope != self.scope and self.scope in self.ancestors(scope)
+            if narrower or not self.overlaps(scope, self.scope):
                 out.append(p)
         return self.ordered(out)
 
@@ -582,7 +644,8 @@ class _Run:
         else:
             scope_lines = self.scope_from_question()
         topic, topic_lines = self.topic(topic_arg)
-        members = list(_visible_members(c, self.ask.mind).get(topic, ())) if topic else []
+        members = self.ordered(self.members.get(topic, ())) if topic else []
+        self.sorted = members
         v = Verdict(
             topic,
             self.scope,
@@ -615,29 +678,35 @@ class _Run:
         if rec.evidence:
             out = []
             for q in rec.evidence:
-                src = c.source(q.source_id)
+                src = self.source(q.source_id)
                 ok = src is not None and verified_in(q.excerpt, _text(c, src))
                 out.append(ans.EvidenceItem(q.source_id, q.excerpt, ok))
             return out
         picked: list[ans.EvidenceItem] = []
-        hints = (rec.value, rec.content, self.ask.question)
+        hints = self.cache.hints.get(decision)
+        if hints is None:
+            hints = self.cache.hints[decision] = frozenset(
+                t for text in (rec.value, rec.content) if text for t in tokens(text)
+            )
+        wanted = hints.union(self.qtokens)
         for sid in c.sources_of(decision):
-            src = c.source(sid)
+            src = self.source(sid)
             if src is None:
                 continue
             text = _text(c, src)
-            if (excerpt := pick(text, hints)) is not None:
+            if (excerpt := pick_tokens(text, wanted)) is not None:
                 picked.append(ans.EvidenceItem(sid, excerpt, verified_in(excerpt, text)))
             if len(picked) == MAX_EVIDENCE:
                 break
         return picked
 
     # ------------------------------------------------------------- 10. sentences
+    # `members` below are the topic's records by precedence (`Verdict.members`).
     def ended_lines(self, members: Sequence[int]) -> list[str]:
         """`<id> was in force until <date> (<status>).` for records on S or an ancestor."""
         c = self.c
         out = []
-        for p in self.ordered(members):
+        for p in members:
             f = c.facts[p]
             vt = f.valid_to
             if (
@@ -655,7 +724,7 @@ class _Run:
         c = self.c
         return [
             ans.ended_unknown(c.records[p].id)
-            for p in self.ordered(members)
+            for p in members
             if c.facts[p].end_unknown and self.overlaps_s(p) and self.started(p)
         ]
 
@@ -697,7 +766,7 @@ class _Run:
         """`Option <value or title> was rejected in <id> (<date>).`"""
         c = self.c
         out = []
-        for p in self.ordered(members):
+        for p in members:
             rec, f = c.records[p], c.facts[p]
             if f.status != "rejected" or not self.overlaps_s(p):
                 continue
@@ -756,7 +825,7 @@ class _Run:
             source_ids += c.sources_of(p)
         for _, item in con:
             source_ids += item.source_ids
-        found = [s for s in (c.source(sid) for sid in dict.fromkeys(source_ids)) if s]
+        found = [s for s in (self.source(sid) for sid in dict.fromkeys(source_ids)) if s]
         sources = found[:cut]
         evidence = self.evidence(decision) if decision is not None else []
 
