@@ -6,13 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from mcp import Client
 
 import govmem
 from govmem_mcp._state import LiveCorpus
+from mcp import Client
 
-from ..conftest import git
-from .conftest import SEED_QUESTION, structured, text
+from .support import SEED_QUESTION, git, structured, text
+
+pytest_plugins = ["tests.mcp.plugin"]
 
 pytestmark = pytest.mark.anyio
 
@@ -40,7 +41,8 @@ async def test_tools_are_listed_in_order_with_fixed_annotations(client: Client) 
             True,
             False,
         )
-        assert t.description and t.title
+        assert t.description
+        assert t.title
         assert t.input_schema["additionalProperties"] is False
         assert t.output_schema is not None
         assert t.output_schema["additionalProperties"] is False
@@ -138,7 +140,7 @@ async def test_known_as_of_without_history_is_a_tool_error(tmp_path: Path, mode:
     shutil.copytree(Path(__file__).parents[2] / "examples/decisions", root)
     git(root, "init", "-q")
     live = LiveCorpus(root)
-    async with Client(build_server(live), mode=mode, raise_exceptions=True) as c:  # type: ignore[arg-type]
+    async with Client(build_server(live), mode=mode, raise_exceptions=True) as c:
         r = await c.call_tool("query", {"question": "db?", "known_as_of": "2026-01-01"})
     live.close()
     assert r.is_error
@@ -157,7 +159,8 @@ async def test_get_decision_history(client: Client) -> None:
             "get_decision_history", {"topic": "database", "limit": 2, "cursor": out["cursor"]}
         )
     )["result"]
-    assert nxt["items"] and nxt["items"][0] != out["items"][0]
+    assert nxt["items"]
+    assert nxt["items"][0] != out["items"][0]
 
 
 async def test_get_decision_history_unknown_topic(client: Client) -> None:

@@ -1,19 +1,20 @@
-"""Fixtures of the MCP adapter tests: the example repository, a live state, in-process clients."""
+"""Fixtures of the MCP adapter tests, loaded by each test module through `pytest_plugins`.
+
+(A `conftest.py` here would share its module name with `tests/conftest.py` for
+mypy, and an `__init__.py` would make this folder shadow the `mcp` package.)
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp.server import build_server
-
-SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
+from mcp import Client
 
 
 @pytest.fixture
@@ -51,25 +52,12 @@ def mode(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 async def client(server: MCPServer, mode: str) -> AsyncIterator[Client]:
     """An in-process SDK client of `server` in both protocol eras."""
-    async with Client(server, mode=mode, raise_exceptions=True) as c:  # type: ignore[arg-type]
+    async with Client(server, mode=mode, raise_exceptions=True) as c:
         yield c
 
 
 @pytest.fixture
 async def write_client(write_server: MCPServer, mode: str) -> AsyncIterator[Client]:
     """An in-process SDK client of the server with `remember`."""
-    async with Client(write_server, mode=mode, raise_exceptions=True) as c:  # type: ignore[arg-type]
+    async with Client(write_server, mode=mode, raise_exceptions=True) as c:
         yield c
-
-
-def structured(result: Any) -> dict[str, Any]:
-    """The structured content of a successful tool result."""
-    assert not result.is_error, result.content
-    out: dict[str, Any] = result.structured_content
-    return out
-
-
-def text(result: Any) -> str:
-    """`content[0].text`."""
-    value: str = result.content[0].text
-    return value
