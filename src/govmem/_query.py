@@ -703,7 +703,11 @@ class _Run:
     # ------------------------------------------------------------- 10. sentences
     # `members` below are the topic's records by precedence (`Verdict.members`).
     def ended_lines(self, members: Sequence[int]) -> list[str]:
-        """`<id> was in force until <date> (<status>).` for records on S or an ancestor."""
+        """`<id> was in force until <date> (<status>).`
+
+        For the records on S or an ancestor when S was requested; otherwise, as
+        for candidates and the fallback, on any scope.
+        """
         c = self.c
         out = []
         for p in members:
@@ -714,7 +718,7 @@ class _Run:
                 and vt is not None
                 and vt.bound <= self.at
                 and (f.valid_from is None or f.valid_from.bound < vt.bound)
-                and self.on_s_or_ancestor(p)
+                and (not self.requested or self.on_s_or_ancestor(p))
             ):
                 out.append(ans.was_in_force_until(c.records[p].id, vt, f.label))
         return out
