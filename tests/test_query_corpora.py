@@ -3,7 +3,8 @@
 Each expected answer was worked out by reading the corpus's files and its
 `SOURCE.md` (relations table and per-file index). Corpora are loaded with a
 test config that excludes `SOURCE.md` (and, for the multi-scope ones, gives
-their folders a scope), as `tests/test_corpora.py` does.
+their folders a scope), as `tests/test_corpora.py` does. The last test asks
+the example corpus as a temporary git repository knew it (`known_as_of`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import govmem
 from govmem import Corpus
 from govmem._answer import History
 
-from .conftest import CORPORA
+from .conftest import CORPORA, git
 
 NOW: Final = datetime(2026, 9, 8, tzinfo=UTC)
 CONFIGS: Final = {
@@ -238,3 +239,28 @@ def test_a_reverted_decision_is_only_history_after_its_revert(
     assert isinstance(history, History)
     events = [(i.id, str(i.date), i.event) for i in history.items]
     assert ("adr-105", "2024-05-22", "ended") in events
+
+
+def test_known_as_of_answers_with_what_the_repository_knew_then(example_repo: Path) -> None:
+    """A resolution committed on 2026-04-01 is unknown to a corpus known as of 2026-03-20."""
+    (example_repo / "memory" / "relations.yaml").write_text(
+        "kind: relation\n"
+        "id: rel-dynamo-review\n"
+        "between: [claim-chat-dynamodb, adr-024]\n"
+        "rationale: The architecture review kept PostgreSQL.\n"
+        "resolution: {winner: adr-024, by: arch-board, at: 2026-04-01}\n",
+        encoding="utf-8",
+    )
+    git(example_repo, "add", "-A")
+    git(example_repo, "commit", "-q", "-m", "resolve", date="2026-04-01T09:00:00Z")
+    question = "Quale database è approvato per i nuovi servizi?"
+
+    def status(corpus: Corpus) -> tuple[str, list[tuple[str, str]]]:
+        answer = corpus.query(question, as_of="2026-09-08", now=NOW)
+        return answer.status, [(c.conflict_id, c.status) for c in answer.conflicts]
+
+    then = govmem.load(example_repo, known_as_of="2026-03-20")
+    assert status(then) == ("contested", [("rel-dynamodb-vs-adr-024", "open")])
+    later = govmem.load(example_repo, known_as_of="2026-04-02")
+    assert status(later) == ("verified", [("rel-dynamo-review", "resolved")])
+    assert status(govmem.load(example_repo)) == status(later)
