@@ -72,8 +72,9 @@ def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:
         return {}
     dates: dict[str, When] = {}
     for chunk in out.decode("utf-8", "replace").split("\x01")[1:]:
+        # with -z, git ends the formatted line with a NUL before the newline
         stamp, _, names = chunk.partition("\n")
-        when = parse_iso(stamp.strip())
+        when = parse_iso(stamp.strip("\0\n\r\t "))
         if when is None:
             continue
         for name in names.split("\0"):
