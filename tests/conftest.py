@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -61,16 +60,18 @@ def git(cwd: Path, *args: str, date: str | None = None) -> str:
     }
     if date:
         env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    out = subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    )
     return out.stdout.strip()
 
 
 @pytest.fixture
-def example_repo(tmp_path: Path) -> Iterator[Path]:
+def example_repo(tmp_path: Path) -> Path:
     """A copy of the example corpus in a fresh git repository, committed once."""
     root = tmp_path / "repo"
     shutil.copytree(EXAMPLE, root)
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "example corpus", date="2026-03-15T12:00:00Z")
-    yield root
+    return root

@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 - the CLI's promise: one line, never a traceback
+    except Exception as exc:  # the CLI's promise: one line, never a traceback
         return _fail(f"govmem: internal error ({type(exc).__name__}): {exc}", 1)
     return code
 
