@@ -56,10 +56,23 @@ def test_the_topic_is_inferred_without_topic() -> None:
 
 def test_the_cli_prints_the_seed_answer(capsys: pytest.CaptureFixture[str]) -> None:
     """`govmem query ... --json` prints exactly `Answer.to_dict()`."""
-    argv = ["--root", str(EXAMPLE), "query", QUESTION, "--topic", "database", "--as-of", "2026-09-08", "--json"]
+    argv = [
+        "--root",
+        str(EXAMPLE),
+        "query",
+        QUESTION,
+        "--topic",
+        "database",
+        "--as-of",
+        "2026-09-08",
+        "--json",
+    ]
     assert main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed == govmem.load(EXAMPLE).query(QUESTION, topic="database", as_of="2026-09-08").to_dict()
+    assert (
+        printed
+        == govmem.load(EXAMPLE).query(QUESTION, topic="database", as_of="2026-09-08").to_dict()
+    )
 
 
 def test_the_example_corpus_lints_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
