@@ -67,6 +67,7 @@ from typing import Final, Generic, TypeVar
 from attrs import field, frozen
 
 from ._model import Finding, Matcher
+from ._semver import satisfies, valid_range
 from ._text import u16
 
 K = TypeVar("K", bound=Hashable)
@@ -315,33 +316,21 @@ def _literal_prefix(pattern: str) -> tuple[str, ...]:
     return tuple(prefix)
 
 
-# --- package patterns (node-semver's validRange, approximated) -----------------------
-
-_NUM: Final = r"(?:0|[1-9]\d*)"
-_XR: Final = rf"(?:{_NUM}|[xX*])"
-_PRE_ID: Final = r"(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*)"
-_PRE: Final = rf"(?:-?{_PRE_ID}(?:\.{_PRE_ID})*)"
-_BUILD: Final = r"(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)"
-_PLAIN: Final = rf"[v=\s]*{_XR}(?:\.{_XR}(?:\.{_XR}{_PRE}?{_BUILD}?)?)?"
-_COMPARATOR: Final = re.compile(rf"(?:~>?|\^|[<>]?=?)\s*{_PLAIN}")
-_HYPHEN: Final = re.compile(rf"\s*({_PLAIN})\s+-\s+({_PLAIN})\s*")
-_OP_SPACE: Final = re.compile(r"(~>?|\^|[<>]=?|=)\s+")
+# --- package patterns -------------------------------------------------------------
 
 
-def _valid_comparator_set(part: str) -> bool:
-    part = part.strip()
-    if _HYPHEN.fullmatch(part):
-        return True
-    part = _OP_SPACE.sub(r"\1", part)
-    return all(_COMPARATOR.fullmatch(token) for token in part.split())
+def _package_parts(pattern: str) -> tuple[str, str | None]:
+    at = pattern.rfind("@")
+    return (pattern, None) if at <= 0 else (pattern[:at], pattern[at + 1 :].strip())
 
 
-def valid_semver_range(text: str) -> bool:
-    """node-semver's `validRange(text) !== null`, for the common grammar."""
-    numbers = re.findall(r"\d+", text)
-    if any(int(n) > 2**53 - 1 for n in numbers):
-        return False
-    return all(_valid_comparator_set(part) for part in text.split("||"))
+def package_fires(pattern: str, dependencies: Iterable[tuple[str, str]]) -> bool:
+    """Whether a valid `name[@range]` pattern names one of the changed (name, version) pairs."""
+    name, version_range = _package_parts(pattern)
+    return any(
+        dep == name and (version_range is None or satisfies(version, version_range))
+        for dep, version in dependencies
+    )
 
 
 def valid_package_pattern(pattern: str) -> bool:
@@ -350,7 +339,7 @@ def valid_package_pattern(pattern: str) -> bool:
     if at <= 0:
         return bool(pattern.strip())
     name, version_range = pattern[:at], pattern[at + 1 :].strip()
-    return bool(name.strip()) and bool(version_range) and valid_semver_range(version_range)
+    return bool(name.strip()) and bool(version_range) and valid_range(version_range)
 
 
 # --- ordering -------------------------------------------------------------------------
@@ -492,6 +481,8 @@ class AffectsIndex(Generic[K]):
     _entries: tuple[tuple[_Entry, ...], ...] = field(repr=False, eq=False)
     """Per pattern, the (record, matcher) pairs that use it."""
     _trie: _Node = field(repr=False, eq=False)
+    _packages: tuple[_Entry, ...] = field(repr=False, eq=False)
+    """Valid package matchers, evaluated only against a dependency snapshot."""
 
     def _candidates(self, path: str) -> Iterable[int]:
         node = self._trie
@@ -503,8 +494,17 @@ class AffectsIndex(Generic[K]):
             node = child
             yield from node.patterns
 
-    def match(self, paths: Sequence[str]) -> MatchResult[K]:
-        """The records `paths` touch: fired matchers per record, suppressions, issues."""
+    def match(
+        self, paths: Sequence[str], *, dependencies: Sequence[tuple[str, str]] | None = None
+    ) -> MatchResult[K]:
+        """The records `paths` touch: fired matchers per record, suppressions, issues.
+
+        Args:
+            paths: repo-relative paths, compared, never opened.
+            dependencies: adrkit's changed-dependency snapshot, (name, version)
+                pairs; without it (always, in govmem's tools) `package`
+                matchers are inert and reported `affects-unresolvable`.
+        """
         hit: set[int] = set()
         for raw in paths:
             path = normalise_path(raw)
@@ -520,13 +520,37 @@ class AffectsIndex(Generic[K]):
                 else:
                     pair = (entry.matcher.type, entry.matcher.pattern)
                     fired.setdefault(entry.record, {})[pair] = FiredMatcher(*pair)
+        issues = self.issues
+        if dependencies is not None:
+            _fire_packages(self._packages, dependencies, fired, negated)
+            issues = tuple(i for i in issues if not _needs_snapshot(i))
         matches = tuple(
             RecordMatch(self.keys[r], _sorted_fired(fired[r].values()))
             for r in sorted(fired)
             if r not in negated
         )
         suppressed = tuple(self.keys[r] for r in sorted(negated))
-        return MatchResult(matches, suppressed, self.issues)
+        return MatchResult(matches, suppressed, issues)
+
+
+def _needs_snapshot(issue: AffectsIssue[K]) -> bool:
+    return issue.type == "package" and issue.code == "affects-unresolvable"
+
+
+def _fire_packages(
+    packages: Iterable[_Entry],
+    dependencies: Sequence[tuple[str, str]],
+    fired: dict[int, dict[tuple[str, str], FiredMatcher]],
+    negated: set[int],
+) -> None:
+    for entry in packages:
+        if not package_fires(entry.matcher.pattern, dependencies):
+            continue
+        if entry.matcher.negate:
+            negated.add(entry.record)
+        else:
+            pair = (entry.matcher.type, entry.matcher.pattern)
+            fired.setdefault(entry.record, {})[pair] = FiredMatcher(*pair)
 
 
 def _sorted_fired(matchers: Iterable[FiredMatcher]) -> tuple[FiredMatcher, ...]:
@@ -553,6 +577,7 @@ def compile_affects(
     by_text: dict[str, int] = {}
     patterns: list[PathPattern] = []
     entries: list[list[_Entry]] = []
+    packages: list[_Entry] = []
     for record, (key, matchers) in enumerate(records):
         keys.append(key)
         for matcher in matchers:
@@ -561,6 +586,8 @@ def compile_affects(
             issue = _issue_for(key, matcher)
             if issue is not None:
                 issues.append(issue)
+            if matcher.type == "package" and valid_package_pattern(matcher.pattern):
+                packages.append(_Entry(record, matcher))
             if matcher.type != "path" or issue is not None:
                 continue
             if matcher.pattern not in by_text:
@@ -575,4 +602,5 @@ def compile_affects(
         tuple(patterns),
         tuple(tuple(e) for e in entries),
         trie,
+        tuple(packages),
     )
