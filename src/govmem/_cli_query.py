@@ -115,7 +115,7 @@ def _limit(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= 100:
-        msg = f"--limit: {text!r} is not a whole number from 1 to 100"
+        msg = f"{text!r} is not a whole number from 1 to 100"
         raise argparse.ArgumentTypeError(msg)
     return value
 
