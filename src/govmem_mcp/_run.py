@@ -3,6 +3,9 @@
 * stdout carries only protocol frames: the SDK's stdio transport writes the
   frames through a private duplicate of fd 1 and points fd 1 at stderr while
   it serves, so a stray write cannot corrupt the wire;
+* stdin is read by `StdinLines`, which a cancellation interrupts (the
+  SDK's own reader is a worker thread that would keep the process alive
+  until the client's next line);
 * closing stdin ends the connection: `serve` returns normally and the
   process exits 0 with nothing on stderr; SIGTERM does the same;
 * a transport failure (EPIPE when the client has gone, a closed stdout)
@@ -15,10 +18,14 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Callable
+from typing import cast
 
 import anyio
 from anyio import CancelScope
 from mcp.server.mcpserver import MCPServer
+from mcp.server.stdio import stdio_server
+
+from ._stdin import StdinLines
 
 from ._state import LiveCorpus
 
@@ -46,6 +53,14 @@ async def _on_sigterm(scope: CancelScope) -> None:
             return
 
 
+async def _serve_stdio(server: MCPServer) -> None:
+    """`MCPServer.run_stdio_async`, with stdin read by `StdinLines` (cancellable)."""
+    low = server._lowlevel_server
+    stdin = cast("anyio.AsyncFile[str]", StdinLines())
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+        await low.run(read_stream, write_stream, low.create_initialization_options())
+
+
 async def serve(
     server: MCPServer, state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
 ) -> bool:
@@ -63,7 +78,7 @@ async def serve(
                 if sys.platform != "win32":
                     tg.start_soon(_on_sigterm, tg.cancel_scope)
                 tg.start_soon(preload)
-                await server.run_stdio_async()
+                await _serve_stdio(server)
                 tg.cancel_scope.cancel()
     except Exception as exc:
         (on_error or report)(_first(exc))
