@@ -25,9 +25,8 @@ from anyio import CancelScope
 from mcp.server.mcpserver import MCPServer
 from mcp.server.stdio import stdio_server
 
-from ._stdin import StdinLines
-
 from ._state import LiveCorpus
+from ._stdin import StdinLines
 
 OnError = Callable[[BaseException], None]
 """Called with a transport failure."""
