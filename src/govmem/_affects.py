@@ -61,6 +61,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import cached_property
 from types import MappingProxyType
 from typing import Final, Generic, TypeVar
 
@@ -277,16 +278,20 @@ def path_pattern_problem(pattern: str) -> str | None:
 
 @frozen
 class PathPattern:
-    """One compiled path pattern: its regex and adrkit's dot-segment permission."""
+    """One path pattern, its regex compiled on first use, and adrkit's dot-segment permission."""
 
     text: str
-    regex: re.Pattern[str] | None = field(eq=False, repr=False)
     allows_dot: bool
 
     @classmethod
     def from_text(cls, text: str) -> PathPattern:
-        """Compile `text` (assumed free of `path_pattern_problem`)."""
-        return cls(text, compile_pattern(text), _has_dot_segment(text))
+        """A pattern (assumed free of `path_pattern_problem`); nothing is compiled yet."""
+        return cls(text, _has_dot_segment(text))
+
+    @cached_property
+    def regex(self) -> re.Pattern[str] | None:
+        """The picomatch-shaped regex; None when the pattern never matches."""
+        return compile_pattern(self.text)
 
     def matches(self, path: str) -> bool:
         """Whether `path` (already `normalise_path`d) matches, with adrkit's dot rule."""
@@ -294,7 +299,8 @@ class PathPattern:
             return False
         if path == self.text:
             return True
-        return self.regex is not None and self.regex.fullmatch(path) is not None
+        regex = self.regex
+        return regex is not None and regex.fullmatch(path) is not None
 
 
 def match_path(pattern: str, path: str) -> bool:
@@ -314,6 +320,25 @@ def _literal_prefix(pattern: str) -> tuple[str, ...]:
             break
         prefix.append(segment)
     return tuple(prefix)
+
+
+def _required_segment(pattern: str) -> str | None:
+    """A literal segment outside braces that every matching path must contain, if any."""
+    text = pattern[2:] if pattern.startswith("./") else pattern
+    depth, start = 0, 0
+    for i, char in enumerate(f"{text}/"):
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == "/" and depth == 0:
+            segment = text[start:i]
+            if segment and not any(c in _MAGIC for c in segment):
+                return segment
+            start = i + 1
+        elif char == "/":
+            start = i + 1  # inside braces: the segment holds a "}" and is skipped
+    return None
 
 
 # --- package patterns -------------------------------------------------------------
@@ -481,13 +506,18 @@ class AffectsIndex(Generic[K]):
     _entries: tuple[tuple[_Entry, ...], ...] = field(repr=False, eq=False)
     """Per pattern, the (record, matcher) pairs that use it."""
     _trie: _Node = field(repr=False, eq=False)
+    _by_segment: Mapping[str, tuple[int, ...]] = field(repr=False, eq=False)
+    """Patterns without a literal prefix, filed under a segment they require."""
     _packages: tuple[_Entry, ...] = field(repr=False, eq=False)
     """Valid package matchers, evaluated only against a dependency snapshot."""
 
     def _candidates(self, path: str) -> Iterable[int]:
+        segments = path.split("/")
+        for segment in set(segments):
+            yield from self._by_segment.get(segment, ())
         node = self._trie
         yield from node.patterns
-        for segment in path.split("/"):
+        for segment in segments:
             child = node.children.get(segment)
             if child is None:
                 return
@@ -595,12 +625,22 @@ def compile_affects(
                 patterns.append(PathPattern.from_text(matcher.pattern))
                 entries.append([])
             entries[by_text[matcher.pattern]].append(_Entry(record, matcher))
-    trie = _build_trie([(i, _literal_prefix(p.text)) for i, p in enumerate(patterns)])
+    filed: list[tuple[int, tuple[str, ...]]] = []
+    by_segment: dict[str, list[int]] = {}
+    for i, pattern in enumerate(patterns):
+        prefix = _literal_prefix(pattern.text)
+        required = None if prefix else _required_segment(pattern.text)
+        if required is None:
+            filed.append((i, prefix))
+        else:
+            by_segment.setdefault(required, []).append(i)
+    trie = _build_trie(filed)
     return AffectsIndex(
         tuple(keys),
         tuple(issues),
         tuple(patterns),
         tuple(tuple(e) for e in entries),
         trie,
+        MappingProxyType({k: tuple(v) for k, v in by_segment.items()}),
         tuple(packages),
     )
