@@ -18,7 +18,8 @@ from govmem import Corpus
 from govmem._answer import FoundConflict, FoundConflicts, History, HistoryItem
 from govmem._cursor import InvalidCursor
 from govmem._evidence import paragraphs, pick_excerpt, sentences
-from govmem._query import _Text, pick, query
+from govmem._qindex import SourceText, pick
+from govmem._query import query
 from govmem._text import squash, tokens
 from govmem.testing import CorpusInputs, as_of_dates, corpora, questions
 
@@ -241,7 +242,7 @@ def test_the_cached_excerpt_picker_agrees_with_pick_excerpt(
     text: str, value: str, question: str
 ) -> None:
     """The engine's pre-split picker returns what `_evidence.pick_excerpt` returns."""
-    split = _Text(
+    split = SourceText(
         tuple(
             (tuple(parts), tuple(frozenset(tokens(s)) for s in parts))
             for parts in (sentences(p) for p in paragraphs(text))

@@ -33,18 +33,29 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, cast
 
 from attrs import define, field, frozen
 
 from . import _answer as ans
-from ._bm25 import TopicIndex, protected_tokens, topic_document
 from ._config import ROOT_SCOPE
 from ._errors import InputError
-from ._evidence import SHORT_SENTENCE, paragraphs, sentences
 from ._model import Relation, Source
-from ._text import fold, slug, squash, tokens, u16
+from ._qindex import (
+    Precedence,
+    conflict_links,
+    pick_tokens,
+    query_cache,
+    scope_phrases,
+    source_text,
+    split_words,
+    topic_index,
+    topic_scopes,
+    value_spellings,
+    verified_in,
+    visible_members,
+)
+from ._text import fold, slug, tokens, u16
 from ._time import When, coerce_when
 
 if TYPE_CHECKING:
@@ -68,8 +79,6 @@ MAX_EVIDENCE: Final = 3
 FALLBACK_CLASSES: Final = ("proposed", "unknown")
 """SPEC §5.3 fallback, in order."""
 
-Precedence = tuple[float, int, float, float, bytes, bytes, int]
-
 
 @frozen
 class Ask:
@@ -81,14 +90,6 @@ class Ask:
     at: datetime
     """The instant asked about."""
     mind: str = "default"
-
-
-@frozen
-class Link:
-    """An explicit conflict link of a record: the other side, and the relation (if any)."""
-
-    other: int
-    relation: Relation | None
 
 
 @define
@@ -110,215 +111,7 @@ class Verdict:
     scope_lines: list[str] = field(factory=list)
 
 
-# ----------------------------------------------------------- corpus indexes
-def _minds(corpus: Corpus) -> frozenset[str]:
-    minds: frozenset[str] = corpus.memo(
-        "query:minds", lambda: frozenset(r.mind for r in corpus.records if r.is_memory)
-    )
-    return minds
-
-
-def _mind_key(corpus: Corpus, mind: str) -> str:
-    """Minds without memories see the same records: share their indexes."""
-    return mind if mind in _minds(corpus) else "\0none"
-
-
-def _visible_members(corpus: Corpus, mind: str) -> Mapping[str, tuple[int, ...]]:
-    """topic -> the positions on it that `mind` sees (other minds' memories dropped)."""
-    key = _mind_key(corpus, mind)
-
-    def build() -> Mapping[str, tuple[int, ...]]:
-        out: dict[str, tuple[int, ...]] = {}
-        for topic in corpus.topics():
-            seen = tuple(
-                p
-                for p in corpus.topic_members(topic)
-                if not corpus.records[p].is_memory or corpus.records[p].mind == key
-            )
-            if seen:
-                out[topic] = seen
-        return MappingProxyType(out)
-
-    members: Mapping[str, tuple[int, ...]] = corpus.memo(f"query:members:{key}", build)
-    return members
-
-
-def _topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
-    """topic -> the scopes of its visible records (which topics compete, SPEC §5.1)."""
-    key = _mind_key(corpus, mind)
-
-    def build() -> Mapping[str, frozenset[str]]:
-        return MappingProxyType(
-            {
-                t: frozenset(corpus.facts[p].scope for p in ps)
-                for t, ps in _visible_members(corpus, mind).items()
-            }
-        )
-
-    scopes: Mapping[str, frozenset[str]] = corpus.memo(f"query:topic-scopes:{key}", build)
-    return scopes
-
-
-def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
-    """The BM25 index of the topics `mind` sees, built on first use."""
-    key = _mind_key(corpus, mind)
-
-    def build() -> TopicIndex:
-        names: list[str] = []
-        docs: dict[str, list[str]] = {}
-        aliases = {fold(t.name): t.aliases for t in corpus.config.topics}
-        for topic, positions in _visible_members(corpus, mind).items():
-            members = [corpus.records[p] for p in positions]
-            names += [topic, *aliases.get(topic, ())]
-            docs[topic] = topic_document(
-                name=topic,
-                aliases=aliases.get(topic, ()),
-                titles=[r.title for r in members],
-                values=[r.value for r in members],
-                tags=[t for r in members for t in r.tags],
-                bodies=[r.body or r.content for r in members],
-            )
-        return TopicIndex.from_documents(docs, protected_tokens(names))
-
-    index: TopicIndex = corpus.memo(f"query:topic-index:{key}", build)
-    return index
-
-
-def _words(text: str) -> list[str]:
-    """Folded word tokens, also split at `_` (scope names split at `-`, `_` and spaces)."""
-    return _split(tokens(text))
-
-
-def _split(words: Iterable[str]) -> list[str]:
-    return [part for t in words for part in t.split("_") if part]
-
-
-def _scope_phrases(corpus: Corpus) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """(token sequence, scope) of every declared scope name and alias but the root's name."""
-
-    def build() -> tuple[tuple[tuple[str, ...], str], ...]:
-        out = []
-        for spelling, scope in corpus.scopes.names_and_aliases():
-            if spelling == ROOT_SCOPE or not corpus.scopes.is_declared(scope):
-                continue
-            if words := tuple(_words(spelling)):
-                out.append((words, scope))
-        return tuple(out)
-
-    phrases: tuple[tuple[tuple[str, ...], str], ...] = corpus.memo("query:scope-phrases", build)
-    return phrases
-
-
-def _value_spellings(corpus: Corpus) -> Mapping[str, Mapping[str, str]]:
-    """topic -> folded spelling -> folded canonical value (`govmem.yaml` `values`)."""
-
-    def build() -> Mapping[str, Mapping[str, str]]:
-        out: dict[str, dict[str, str]] = defaultdict(dict)
-        for spec in corpus.config.topics:
-            table = out[corpus.canonical_topic(spec.name)]
-            for canon, spellings in spec.values:
-                table.setdefault(fold(canon.strip()), fold(canon.strip()))
-                for s in spellings:
-                    table.setdefault(fold(s.strip()), fold(canon.strip()))
-        return MappingProxyType({k: MappingProxyType(v) for k, v in out.items()})
-
-    table: Mapping[str, Mapping[str, str]] = corpus.memo("query:values", build)
-    return table
-
-
-def _links(corpus: Corpus) -> Mapping[int, tuple[Link, ...]]:
-    """position -> its explicit conflict links: relations (by id) first, then `conflicts_with`."""
-
-    def build() -> Mapping[int, tuple[Link, ...]]:
-        out: dict[int, list[Link]] = defaultdict(list)
-        for rel in corpus.relations:
-            a, b = (corpus.resolve(side) for side in rel.between)
-            for x in a:
-                for y in b:
-                    if x != y:
-                        out[x].append(Link(y, rel))
-                        out[y].append(Link(x, rel))
-        for pos in range(len(corpus.records)):
-            out[pos].extend(Link(o, None) for o in corpus.conflict_links(pos))
-        return MappingProxyType({k: tuple(v) for k, v in out.items() if v})
-
-    links: Mapping[int, tuple[Link, ...]] = corpus.memo("query:links", build)
-    return links
-
-
-@frozen
-class _Text:
-    """A source's text, split once: sentences with their tokens, and the squashed whole."""
-
-    paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
-    squashed: str
-
-
-def _text(corpus: Corpus, source: Source) -> _Text:
-    def build() -> _Text:
-        paras = []
-        for paragraph in paragraphs(source.text):
-            parts = tuple(sentences(paragraph))
-            paras.append((parts, tuple(frozenset(tokens(s)) for s in parts)))
-        return _Text(tuple(paras), squash(source.text))
-
-    text: _Text = corpus.memo(f"query:text:{source.id}\0{source.path}", build)
-    return text
-
-
-def pick(text: _Text, hints: Iterable[str | None]) -> str | None:
-    """`_evidence.pick_excerpt` over a pre-split text (same rule, same result)."""
-    return pick_tokens(text, frozenset(t for hint in hints if hint for t in tokens(hint)))
-
-
-def pick_tokens(text: _Text, wanted: frozenset[str]) -> str | None:
-    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
-    best: tuple[tuple[str, ...], int] | None = None
-    best_shared = -1
-    for parts, toks in text.paragraphs:
-        for i, tok in enumerate(toks):
-            shared = len(wanted & tok)
-            if shared > best_shared:
-                best, best_shared = (parts, i), shared
-    if best is None:
-        return None
-    parts, i = best
-    excerpt = parts[i]
-    if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
-        excerpt = f"{excerpt} {parts[i + 1]}"
-    return excerpt
-
-
-def verified_in(excerpt: str, text: _Text) -> bool:
-    """`_evidence.verify` against a pre-squashed text."""
-    needle = squash(excerpt)
-    return bool(needle) and needle in text.squashed
-
-
 # ----------------------------------------------------------------- the run
-class _Cache:
-    """Per-record facts a query derives, memoised for the corpus's lifetime.
-
-    Filled lazily, record by record, so a query only pays for the records of
-    its topic; the values never depend on the query's arguments.
-    """
-
-    __slots__ = ("ancestors", "hints", "keys", "sources", "values", "views")
-
-    def __init__(self) -> None:
-        self.hints: dict[int, frozenset[str]] = {}
-        self.keys: dict[tuple[int, bool], Precedence] = {}
-        self.ancestors: dict[str, frozenset[str]] = {}
-        self.values: dict[tuple[int, str], str | None] = {}
-        self.views: dict[int, ans.RecordView] = {}
-        self.sources: dict[str, Source | None] = {}
-
-
-def _cache(corpus: Corpus) -> _Cache:
-    cache: _Cache = corpus.memo("query:cache", _Cache)
-    return cache
-
-
 class _Run:
     """One query's working state: the corpus, the arguments, and what is decided so far."""
 
@@ -328,9 +121,9 @@ class _Run:
         self.at = ask.at
         self.requested = False
         self.scope = ROOT_SCOPE
-        self.cache = _cache(corpus)
+        self.cache = query_cache(corpus)
         self.qtokens = tokens(ask.question)
-        self.members = _visible_members(corpus, ask.mind)
+        self.members = visible_members(corpus, ask.mind)
         self.sorted: list[int] = []
         """The topic's visible records by precedence, once S is known."""
 
@@ -403,7 +196,7 @@ class _Run:
         key: str | None = None
         if value is not None and value.strip():
             folded = fold(value.strip())
-            table = _value_spellings(self.c).get(topic)
+            table = value_spellings(self.c).get(topic)
             key = table.get(folded, folded) if table else folded
         self.cache.values[(pos, topic)] = key
         return key
@@ -441,7 +234,7 @@ class _Run:
             name = self.c.canonical_topic(topic)
             has = name in self.members
             return name, [] if has else [ans.no_record_on_topic(name)]
-        scopes = _topic_scopes(self.c, self.ask.mind)
+        scopes = topic_scopes(self.c, self.ask.mind)
         competing: Iterable[str] | None = None
         if self.requested:
             competing = [
@@ -465,9 +258,9 @@ class _Run:
 
     def scope_from_question(self) -> list[str]:
         """S from exactly one declared scope named in the question (SPEC §5.2)."""
-        words = _split(self.qtokens)
+        words = split_words(self.qtokens)
         matches: list[tuple[int, int, str]] = []  # (start, length, scope)
-        for seq, scope in _scope_phrases(self.c):
+        for seq, scope in scope_phrases(self.c):
             n = len(seq)
             first = seq[0]
             for i in range(len(words) - n + 1):
@@ -544,7 +337,7 @@ class _Run:
         dfacts, drec = c.facts[decision], c.records[decision]
         dval = self.value_key(decision, topic)
         placed: dict[int, Relation | None] = {}
-        for link in _links(c).get(decision, ()):
+        for link in conflict_links(c).get(decision, ()):
             p = link.other
             if p in taken or p in placed or not self.visible(p):
                 continue
@@ -679,7 +472,7 @@ class _Run:
             out = []
             for q in rec.evidence:
                 src = self.source(q.source_id)
-                ok = src is not None and verified_in(q.excerpt, _text(c, src))
+                ok = src is not None and verified_in(q.excerpt, source_text(c, src))
                 out.append(ans.EvidenceItem(q.source_id, q.excerpt, ok))
             return out
         picked: list[ans.EvidenceItem] = []
@@ -693,7 +486,7 @@ class _Run:
             src = self.source(sid)
             if src is None:
                 continue
-            text = _text(c, src)
+            text = source_text(c, src)
             if (excerpt := pick_tokens(text, wanted)) is not None:
                 picked.append(ans.EvidenceItem(sid, excerpt, verified_in(excerpt, text)))
             if len(picked) == MAX_EVIDENCE:
@@ -790,7 +583,7 @@ class _Run:
             rel = next(
                 (
                     lk.relation
-                    for lk in _links(c).get(p, ())
+                    for lk in conflict_links(c).get(p, ())
                     if lk.relation is not None and lk.relation.id == item.conflict_id
                 ),
                 None,
