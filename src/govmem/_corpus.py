@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from attrs import evolve, field, frozen
 
-from . import _drill, _memory, _query
+from . import _drill, _memory, _query, _tools
 from ._answer import Answer, FoundConflicts, History
 from ._config import ROOT_SCOPE, ScopeTree
 from ._cursor import InvalidCursor
@@ -241,6 +241,57 @@ class Corpus:
     def memory_history(self, category: str, key: str, mind: str = "default") -> _memory.MemoryPage:
         """Every version of one memory, oldest first (SPEC §7)."""
         return _memory.memory_history(self, category, key, mind)
+
+    # ------------------------------------------------------- adrkit tools (SPEC §6)
+    def search_decisions(
+        self,
+        query: str,
+        status: Sequence[str] | None = None,
+        tags: Sequence[str] | None = None,
+        scope: Sequence[str] | None = None,
+        cursor: str | None = None,
+        limit: int = 20,
+        findings_cursor: str | None = None,
+        findings_limit: int = 20,
+    ) -> _tools.Result:
+        """Literal substring search over id, title, tags and body; paginated (`_tools`)."""
+        return _tools.search_decisions(
+            self, query, status, tags, scope, cursor, limit, findings_cursor, findings_limit
+        )
+
+    def get_decision(
+        self,
+        ref: str,
+        cursor: str | None = None,
+        limit: int = 20,
+        findings_cursor: str | None = None,
+        findings_limit: int = 20,
+    ) -> _tools.Result:
+        """One decision by id or ref, with typed frontmatter and body (`_tools`)."""
+        return _tools.get_decision(self, ref, cursor, limit, findings_cursor, findings_limit)
+
+    def get_decision_context(
+        self,
+        files: Sequence[str],
+        cursor: str | None = None,
+        limit: int = 20,
+        findings_cursor: str | None = None,
+        findings_limit: int = 20,
+    ) -> _tools.Result:
+        """Governing, proposed and historical decisions whose `affects` match `files`."""
+        return _tools.get_decision_context(
+            self, files, cursor, limit, findings_cursor, findings_limit
+        )
+
+    def list_superseded(
+        self,
+        cursor: str | None = None,
+        limit: int = 20,
+        findings_cursor: str | None = None,
+        findings_limit: int = 20,
+    ) -> _tools.Result:
+        """Every superseded record with its direct successor's state (`_tools`)."""
+        return _tools.list_superseded(self, cursor, limit, findings_cursor, findings_limit)
 
     # ------------------------------------------------------------------ lookups
     def by_id(self, rid: str) -> tuple[int, ...]:
