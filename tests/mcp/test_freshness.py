@@ -1,0 +1,170 @@
+"""Freshness: a change completed before a call is visible to it; no reload when nothing changed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from govmem import CorpusUnavailable
+from govmem_mcp import _state
+from govmem_mcp._scan import RACY_NS
+from govmem_mcp._state import LiveCorpus
+
+from .support import git
+
+
+@pytest.fixture(params=["inotify", "stat"])
+def live(request: pytest.FixtureRequest, example_repo: Path) -> Iterator[LiveCorpus]:
+    state = LiveCorpus(example_repo, watch=request.param)
+    state.current()
+    assert state.watch_kind == request.param
+    yield state
+    state.close()
+
+
+def settle(live: LiveCorpus) -> None:
+    """Let racy timestamps age (the stat scan re-reads files changed < 2 s before a scan)."""
+    if live.watch_kind == "stat":
+        time.sleep(RACY_NS / 1e9 + 0.1)
+        live.current()
+        live.current()
+
+
+def test_no_reload_when_nothing_changed(live: LiveCorpus) -> None:
+    settle(live)
+    before = live.reloads
+    corpus = live.current()
+    for _ in range(50):
+        assert live.current() is corpus
+    assert live.reloads == before
+
+
+def test_an_edit_is_seen_by_the_next_call(live: LiveCorpus, example_repo: Path) -> None:
+    settle(live)
+    adr = example_repo / "docs/adr/024.md"
+    old = live.current()
+    adr.write_text(adr.read_text().replace("value: PostgreSQL", "value: MariaDB"))
+    new = live.current()
+    assert new.health.fingerprint != old.health.fingerprint
+    assert "MariaDB" in [r.value for r in new.records]
+
+
+def test_same_size_same_tick_rewrite_is_seen(live: LiveCorpus, example_repo: Path) -> None:
+    adr = example_repo / "docs/adr/024.md"
+    text = adr.read_text()
+    adr.write_text(text.replace("value: PostgreSQL", "value: PostgreSQX"))
+    assert "PostgreSQX" in [r.value for r in live.current().records]
+    st = adr.stat()
+    adr.write_text(text.replace("value: PostgreSQL", "value: PostgreSQY"))
+    os.utime(adr, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime
+    assert "PostgreSQY" in [r.value for r in live.current().records]
+
+
+def test_added_removed_and_renamed_files(live: LiveCorpus, example_repo: Path) -> None:
+    count = live.current().health.record_count
+    extra = example_repo / "memory" / "more.yaml"
+    extra.write_text("kind: claim\nid: c-9\ntopic: database\nvalue: Oracle\ncontent: x\n")
+    assert live.current().health.record_count == count + 1
+    extra.rename(example_repo / "memory" / "renamed.yaml")
+    assert live.current().health.record_count == count + 1
+    (example_repo / "memory" / "renamed.yaml").unlink()
+    assert live.current().health.record_count == count
+
+
+def test_new_folder_and_config_change(live: LiveCorpus, example_repo: Path) -> None:
+    sub = example_repo / "docs/adr/archive"
+    sub.mkdir()
+    (sub / "030.md").write_text(
+        "---\nid: adr-030\ntopic: cache\nvalue: Redis\nstatus: accepted\n---\n"
+    )
+    assert "adr-030" in [r.id for r in live.current().records]
+    (sub / "031.md").write_text("---\nid: adr-031\ntopic: queue\nstatus: accepted\n---\n")
+    assert "adr-031" in [r.id for r in live.current().records]
+    cfg = example_repo / "govmem.yaml"
+    cfg.write_text(
+        cfg.read_text().replace("paths: [docs/adr, memory, sources]", "paths: [docs/adr]")
+    )
+    assert "claim-chat-dynamodb" not in [r.id for r in live.current().records]
+
+
+def test_folder_removed_and_restored(live: LiveCorpus, example_repo: Path) -> None:
+    n = live.current().health.record_count
+    shutil.move(example_repo / "docs/adr", example_repo / "adr-away")
+    assert live.current().health.record_count < n
+    shutil.move(example_repo / "adr-away", example_repo / "docs/adr")
+    assert live.current().health.record_count == n
+
+
+def test_git_commit_refreshes_git_dates(live: LiveCorpus, example_repo: Path) -> None:
+    undated = example_repo / "docs/adr/040.md"
+    undated.write_text("---\nid: adr-040\ntopic: cache\nvalue: Redis\nstatus: accepted\n---\n")
+    assert live.current().facts[_position(live, "adr-040")].valid_from is None
+    git(example_repo, "add", "-A")
+    git(example_repo, "commit", "-qm", "add 040", date="2026-05-05T10:00:00Z")
+    assert str(live.current().facts[_position(live, "adr-040")].valid_from).startswith("2026-05-05")
+
+
+def _position(live: LiveCorpus, rid: str) -> int:
+    return live.current().by_id(rid)[0]
+
+
+def test_root_problems_are_corpus_unavailable(live: LiveCorpus, example_repo: Path) -> None:
+    shutil.move(example_repo / ".git", example_repo / "git-away")
+    with pytest.raises(CorpusUnavailable) as err:
+        live.current()
+    assert err.value.reason == "root-not-git"
+    shutil.move(example_repo / "git-away", example_repo / ".git")
+    assert live.current().health.record_count > 0
+
+
+def test_changes_during_every_load_give_up(
+    example_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = LiveCorpus(example_repo, watch="inotify")
+    adr = example_repo / "docs/adr/024.md"
+    real = _state.Loader.files
+
+    def touching(self: object, *args: object, **kw: object) -> object:
+        adr.write_text(adr.read_text() + "\n")
+        return real(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_state.Loader, "files", touching)
+    with pytest.raises(CorpusUnavailable) as err:
+        state.current()
+    assert err.value.reason == "corpus-changed-during-load"
+    monkeypatch.setattr(_state.Loader, "files", real)
+    assert state.current().health.record_count > 0
+    state.close()
+
+
+def test_only_changed_files_are_read(live: LiveCorpus, example_repo: Path) -> None:
+    settle(live)
+    reads: list[str] = []
+    real = _state.Loader.files
+
+    def spy(self: object, real_root: Path, plan: object, reuse: dict[str, object]) -> object:
+        reads.extend(sorted(set(_all(example_repo)) - set(reuse)))
+        return real(self, real_root, plan, reuse=reuse)  # type: ignore[arg-type]
+
+    _state.Loader.files = spy  # type: ignore[assignment,method-assign]
+    try:
+        adr = example_repo / "docs/adr/011.md"
+        adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
+        live.current()
+    finally:
+        _state.Loader.files = real  # type: ignore[method-assign]
+    assert reads == ["docs/adr/011.md"]
+
+
+def _all(root: Path) -> list[str]:
+    return [
+        p.relative_to(root).as_posix()
+        for folder in ("docs/adr", "memory", "sources")
+        for p in (root / folder).rglob("*")
+        if p.is_file()
+    ]
