@@ -135,7 +135,7 @@ def repo_path(name: str, value: object) -> tuple[object, tuple[Issue, ...]]:
         else None
     )
     if why is not None:
-        return _fail(name, f"files must be repo-relative POSIX paths; {name} {why}: {value!r}")
+        return _fail(name, f"files must be repo-relative POSIX paths: {name} {why}, got {value!r}")
     return value, ()
 
 
@@ -309,7 +309,7 @@ def validate_args(operation: str, arguments: object) -> Mapping[str, object]:
         raise InputError("", f"arguments must be an object, not {_describe(arguments)}")
     known = {f.wire for f in spec.fields}
     issues = [
-        Issue(str(key), f"unknown field {key!r}; expected one of {', '.join(sorted(known))}")
+        Issue(str(key), f"unknown field {key!r} (accepted: {', '.join(sorted(known))})")
         for key in arguments
         if key not in known
     ]
