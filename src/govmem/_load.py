@@ -28,7 +28,7 @@ from ._config import ADR_FOLDERS, CONFIG_NAME, parse_config
 from ._corpus import Corpus, build_corpus
 from ._dates import scan_date_order
 from ._errors import CorpusUnavailable
-from ._model import Config, Finding, PathEntry
+from ._model import Config, Finding, PathEntry, Record, Relation, Source
 from ._parse import ParseContext, ParsedFile, decode_text, parse_file
 from ._time import When
 
@@ -231,7 +231,9 @@ class Loader:
         if conflict:
             msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
             findings.append(Finding("date-order-conflict", msg, field="date_order"))
-        records, sources, relations = [], [], []
+        records: list[Record] = []
+        sources: list[Source] = []
+        relations: list[Relation] = []
         excluded = 0
         cache: dict[tuple[str, str, str, str], ParsedFile] = {}
         for f in files:
