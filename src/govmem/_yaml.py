@@ -38,6 +38,12 @@ from typing import Any, Final, TypeAlias
 from attrs import frozen
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
+from ruamel.yaml.resolver import VersionedResolver
+
+try:
+    from _ruamel_yaml import CParser  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover - no ruamel.yaml.clib (PyPy): YAML(typ="safe") only
+    CParser = None
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 
@@ -163,6 +169,64 @@ def _yaml(pure: bool) -> YAML:
     return yaml
 
 
+class _Resolver(VersionedResolver):
+    """YAML 1.2 implicit resolution, its table built once per process.
+
+    What `YAML(typ="safe")` does with the C parser, without its per-node cost:
+    there, every scalar asks `processing_version`, which fails two attribute
+    lookups (a `%YAML` directive never reaches it) before falling back to 1.2.
+    """
+
+    _table: Any = None
+
+    @property
+    def processing_version(self) -> Any:
+        return (1, 2)
+
+    @property
+    def versioned_resolver(self) -> Any:
+        table = type(self)._table
+        if table is None:
+            table = type(self)._table = VersionedResolver.versioned_resolver.fget(self)  # type: ignore[attr-defined]
+        return table
+
+
+if CParser is not None:
+
+    class _CLoader(CParser, _Constructor, _Resolver):  # type: ignore[misc,unused-ignore]
+        """The loader `YAML(typ="safe")` builds on the C parser, declared once.
+
+        `YAML()` globs for plugins and `YAML.load` declares a new loader class
+        on every call: together about 60 % of a small frontmatter's load
+        (benchmarks: docs/benchmarks.md). Same parser, constructor, resolver
+        and duplicate-key rule, so the same data and errors.
+        """
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            self._parser = self._composer = self
+            _Constructor.__init__(self, loader=self)
+            self.allow_duplicate_keys = False
+            _Resolver.__init__(self, version=None, loadumper=self)
+
+
+def _load_documents(text: str, pure: bool, *, stream: bool) -> list[Any]:
+    """Every document of `text` (only the first unless `stream`), C parser unless `pure`."""
+    if pure or CParser is None:
+        yaml = _yaml(pure)
+        return list(yaml.load_all(text)) if stream else [yaml.load(text)]
+    loader = _CLoader(text)
+    try:
+        if not stream:
+            return [loader.get_single_data()]
+        documents = []
+        while loader.check_data():
+            documents.append(loader.get_data())
+        return documents
+    finally:
+        loader.dispose()
+
+
 def load_yaml(text: str) -> Loaded | BadYaml:
     """Load one YAML document safely and within bounds.
 
@@ -172,7 +236,7 @@ def load_yaml(text: str) -> Loaded | BadYaml:
     estimate = nesting_estimate(text)
     if estimate > _HOPELESS:
         return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")
-    loaded = _bounded(lambda: [_yaml(estimate > MAX_DEPTH).load(text)])
+    loaded = _bounded(lambda: _load_documents(text, estimate > MAX_DEPTH, stream=False))
     if isinstance(loaded, Loaded) and isinstance(loaded.data, list):
         return Loaded(loaded.data[0])
     return loaded
@@ -183,7 +247,7 @@ def load_yaml_documents(text: str) -> Loaded | BadYaml:
     estimate = nesting_estimate(text)
     if estimate > _HOPELESS:
         return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")
-    return _bounded(lambda: list(_yaml(estimate > MAX_DEPTH).load_all(text)))
+    return _bounded(lambda: _load_documents(text, estimate > MAX_DEPTH, stream=True))
 
 
 def _bounded(load: Callable[[], list[Any]]) -> Loaded | BadYaml:
