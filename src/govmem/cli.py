@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import _cli_lint, _cli_memory, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
+from . import _cli_lint, _cli_memory, _cli_pictures, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
 from ._cli import COMMANDS, UsageError, _Parser
 from ._errors import GovmemError, InputError
 
