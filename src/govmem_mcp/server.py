@@ -42,6 +42,8 @@ from pydantic import ConfigDict, Field
 from govmem import Corpus, CorpusUnavailable, GitHistoryError, InputError, _git
 from govmem._load import load_known_as_of
 from govmem._time import When, parse_iso
+from govmem._tools import run_tool
+from govmem._tools_wire import text_summary
 from govmem._write import remember_from_agent
 
 from . import schemas as s
@@ -78,6 +80,24 @@ Cursor = Annotated[
     Field(max_length=4096, description="The `cursor` of the previous page, unchanged."),
 ]
 Limit = Annotated[int, Field(ge=1, le=100, description="Page size, 1–100 (default 20).")]
+FindingsCursor = Annotated[
+    str,
+    Field(max_length=4096, description="The findings page's `cursor`, unchanged."),
+]
+FindingsLimit = Annotated[
+    int, Field(ge=1, le=100, description="Findings page size, 1–100 (default 20).")
+]
+Status = Literal[
+    "accepted",
+    "proposed",
+    "rejected",
+    "deprecated",
+    "superseded",
+    "revoked",
+    "unknown",
+    "approved",
+    "draft",
+]
 AsOf = Annotated[
     str,
     Field(
@@ -456,8 +476,161 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
 
         return run(op)
 
+    def adrkit(name: str, args: dict[str, object]) -> CallToolResult:
+        """One of seed 002's tools through `govmem._tools` (it validates again, fully)."""
+        wire = {k: v for k, v in args.items() if v is not None}
+
+        def op(corpus: Corpus) -> CallToolResult:
+            out = run_tool(corpus, name, wire)
+            return result(corpus, out, text_summary(name, out))
+
+        return run(op)
+
+    def search_decisions(
+        query: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=256,
+                description="Text to find (literal, case-insensitive) in id, title, tags, body.",
+            ),
+        ],
+        status: Annotated[
+            list[Status] | None,
+            Field(min_length=1, max_length=6, description="Any of these statuses."),
+        ] = None,
+        tags: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=64)]] | None,
+            Field(min_length=1, max_length=32, description="All of these tags."),
+        ] = None,
+        scope: Annotated[
+            list[Name] | None,
+            Field(min_length=1, max_length=3, description="Any of these scopes (or narrower)."),
+        ] = None,
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+        findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
+        findingsLimit: FindingsLimit = 20,  # noqa: N803
+    ) -> Annotated[CallToolResult, s.SearchOutput]:
+        """Search every decision record, rejected and superseded included, by literal text.
+
+        Use it to find records by a word or id when `query` cannot name a
+        topic, or to check whether an option was considered before. Matches
+        are a normalised literal substring of id, title, tags or body; filters
+        AND together (`status`, `scope` any-of; `tags` all-of). Returns
+        summaries `{id, title, status, sourcePath, matchedFields}` in id order,
+        no ranking and no body (use `get_decision` for one record), plus the
+        corpus's findings as a separate page.
+        """
+        return adrkit(
+            "search_decisions",
+            {
+                "query": query,
+                "status": status,
+                "tags": tags,
+                "scope": scope,
+                "cursor": cursor,
+                "limit": limit,
+                "findingsCursor": findingsCursor,
+                "findingsLimit": findingsLimit,
+            },
+        )
+
+    def get_decision(
+        ref: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=128,
+                description="An id (`adr-024`, `0042`), a number, a file name or a link.",
+            ),
+        ],
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+        findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
+        findingsLimit: FindingsLimit = 20,  # noqa: N803
+    ) -> Annotated[CallToolResult, s.GetDecisionOutput]:
+        """Fetch one decision record: its full typed frontmatter and Markdown body.
+
+        Use it to read a record that `query`, `search_decisions` or
+        `list_superseded` named. Outcomes: `found`, `not-found`,
+        `ambiguous-local-id` (with the candidates), or
+        `federated-log-unavailable` for a `log:id` ref. Relation refs are
+        returned as written, never followed.
+        """
+        return adrkit(
+            "get_decision",
+            {
+                "ref": ref,
+                "cursor": cursor,
+                "limit": limit,
+                "findingsCursor": findingsCursor,
+                "findingsLimit": findingsLimit,
+            },
+        )
+
+    def get_decision_context(
+        files: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=1024)]],
+            Field(
+                min_length=1,
+                max_length=256,
+                description="Repo-relative POSIX paths (no leading /, no .., no backslash).",
+            ),
+        ],
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+        findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
+        findingsLimit: FindingsLimit = 20,  # noqa: N803
+    ) -> Annotated[CallToolResult, s.ContextOutput]:
+        """Which decisions govern these files, which proposals touch them, which once did.
+
+        Use it before changing code: pass the paths you will edit. Each
+        record's own `affects` patterns are compared with the paths (the files
+        are never opened). Returns `governing` (accepted), `activeProposals`
+        (proposed) and `history` (the rest), each entry with the matchers
+        that fired and its relation refs.
+        """
+        return adrkit(
+            "get_decision_context",
+            {
+                "files": files,
+                "cursor": cursor,
+                "limit": limit,
+                "findingsCursor": findingsCursor,
+                "findingsLimit": findingsLimit,
+            },
+        )
+
+    def list_superseded(
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+        findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
+        findingsLimit: FindingsLimit = 20,  # noqa: N803
+    ) -> Annotated[CallToolResult, s.SupersededOutput]:
+        """Every superseded (or replaced deprecated) decision and what directly replaced it.
+
+        Use it before proposing an option, to avoid re-proposing what the team
+        already replaced. Each entry's `supersededBy` is `{resolved: true,
+        target}` or an unresolved state (`dangling`, `ambiguous`,
+        `federated-unavailable`, `unknown`). One hop only.
+        """
+        return adrkit(
+            "list_superseded",
+            {
+                "cursor": cursor,
+                "limit": limit,
+                "findingsCursor": findingsCursor,
+                "findingsLimit": findingsLimit,
+            },
+        )
+
     tools: list[tuple[Callable[..., CallToolResult], str, ToolAnnotations]] = [
         (query, "Ask what is decided", READ_ONLY),
+        (search_decisions, "Search decisions", READ_ONLY),
+        (get_decision, "Get a decision by ref", READ_ONLY),
+        (get_decision_context, "Get decision context for files", READ_ONLY),
+        (list_superseded, "List superseded decisions", READ_ONLY),
         (get_decision_history, "Get a topic's decision history", READ_ONLY),
         (find_conflicts, "Find conflicts", READ_ONLY),
         (recall, "Recall memories", READ_ONLY),

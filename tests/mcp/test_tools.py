@@ -19,9 +19,13 @@ pytestmark = pytest.mark.anyio
 
 READ_TOOLS = [
     "find_conflicts",
+    "get_decision",
+    "get_decision_context",
     "get_decision_history",
+    "list_superseded",
     "query",
     "recall",
+    "search_decisions",
     "search_memories",
 ]
 
@@ -30,7 +34,7 @@ async def test_tools_are_listed_in_order_with_fixed_annotations(client: Client) 
     tools = (await client.list_tools()).tools
     names = [t.name for t in tools]
     assert names == sorted(names)
-    assert set(READ_TOOLS) <= set(names)
+    assert names == READ_TOOLS
     assert "remember" not in names
     for t in tools:
         a = t.annotations
@@ -294,3 +298,85 @@ async def test_edit_between_calls_changes_the_answer(client: Client, example_rep
     assert first["result"]["decision"]["value"] == "PostgreSQL"
     assert second["result"]["decision"]["value"] == "MariaDB"
     assert first["corpusHealth"]["fingerprint"] != second["corpusHealth"]["fingerprint"]
+
+
+# --- the adrkit tools (seed 002) ---------------------------------------------------
+
+
+def _add_adrkit_records(root: Path) -> None:
+    adr = root / "docs/adr"
+    (adr / "050.md").write_text(
+        "---\nid: adr-050\ntitle: Pool connections\nstatus: accepted\ndate: 2026-01-01\n"
+        "affects: ['src/db/**']\n---\n# Pool connections\n\nUse a pool.\n"
+    )
+    (adr / "051.md").write_text(
+        "---\nid: adr-051\ntitle: Shard the pool\nstatus: proposed\ndate: 2026-02-01\n"
+        "affects: ['src/db/pool/*']\nrelates_to: core:12\n---\n# Shard\n"
+    )
+    (adr / "052.md").write_text("---\nid: adr-050\ntitle: Duplicate\nstatus: draft\n---\n# Dup\n")
+
+
+async def test_search_decisions(client: Client, example_repo: Path) -> None:
+    r = await client.call_tool("search_decisions", {"query": "postgres", "limit": 5})
+    out = structured(r)
+    expected = govmem.load(example_repo).search_decisions("postgres", limit=5)
+    assert out["result"] == expected
+    assert out["result"]["outcome"] == "results"
+    assert [i["id"] for i in out["result"]["items"]] == ["adr-024"]
+    assert text(r) == "Returned 1 decision result; 0 findings on this page."
+
+
+async def test_get_decision_outcomes(client: Client, example_repo: Path) -> None:
+    found = structured(await client.call_tool("get_decision", {"ref": "adr-024"}))["result"]
+    assert found["outcome"] == "found"
+    assert found["decision"]["id"] == "adr-024"
+    assert "PostgreSQL" in found["decision"]["body"]
+    missing = await client.call_tool("get_decision", {"ref": "adr-999"})
+    assert structured(missing)["result"]["outcome"] == "not-found"
+    assert text(missing) == 'No local decision matches "adr-999"; 0 findings on this page.'
+    federated = structured(await client.call_tool("get_decision", {"ref": "core:12"}))
+    assert federated["result"]["outcome"] == "federated-log-unavailable"
+    _add_adrkit_records(example_repo)
+    ambiguous = await client.call_tool("get_decision", {"ref": "adr-050"})
+    out = structured(ambiguous)["result"]
+    assert out["outcome"] == "ambiguous-local-id"
+    assert len(out["candidates"]) == 2
+    assert text(ambiguous).startswith('Returned 2 candidates for ambiguous local ref "adr-050"')
+
+
+async def test_get_decision_context(client: Client, example_repo: Path) -> None:
+    _add_adrkit_records(example_repo)
+    r = await client.call_tool("get_decision_context", {"files": ["src/db/pool/a.py"]})
+    out = structured(r)["result"]
+    assert out["outcome"] == "matches"
+    assert [e["id"] for e in out["activeProposals"]] == ["adr-051"]
+    assert out["activeProposals"][0]["relations"]["relatesTo"] == ["core:12"]
+    assert "governing" in out
+    expected = govmem.load(example_repo).get_decision_context(["src/db/pool/a.py"])
+    assert out == expected
+    bad = await client.call_tool("get_decision_context", {"files": ["/etc/passwd"]})
+    assert bad.is_error
+    assert "files.0" in text(bad)
+
+
+async def test_list_superseded(client: Client, example_repo: Path) -> None:
+    r = await client.call_tool("list_superseded", {})
+    out = structured(r)["result"]
+    assert out["outcome"] == "entries"
+    assert out["items"][0]["id"] == "adr-001"
+    assert out["items"][0]["supersededBy"]["resolved"] is True
+    assert out["items"][0]["supersededBy"]["target"]["id"] == "adr-024"
+    assert out == govmem.load(example_repo).list_superseded()
+    assert text(r) == "Returned 1 superseded decision entry; 0 findings on this page."
+
+
+async def test_adrkit_cursors_and_refinements(client: Client) -> None:
+    r = await client.call_tool("list_superseded", {"findingsCursor": "zz"})
+    assert structured(r)["result"]["reason"] == "decode-failed"
+    blank = await client.call_tool("search_decisions", {"query": "   "})
+    assert blank.is_error
+    assert "non-empty" in text(blank)
+    twice = await client.call_tool("search_decisions", {"query": "x", "status": ["draft", "draft"]})
+    assert twice.is_error
+    camel = await client.call_tool("list_superseded", {"findings_limit": 5})
+    assert camel.is_error
