@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from . import _load
 from ._corpus import Corpus
@@ -68,8 +69,68 @@ def out(text: str) -> None:
 
 
 def load_corpus(args: argparse.Namespace, known_as_of: str | None = None) -> Corpus:
-    """The corpus named by the global flags."""
-    return _load.load(args.root, config=args.config, known_as_of=known_as_of, dir=args.dir)
+    """The corpus named by the global flags (a progress bar on stderr when it is a terminal)."""
+    return _load.load(
+        args.root,
+        config=args.config,
+        known_as_of=known_as_of,
+        dir=args.dir,
+        progress=progress_bar(sys.stderr),
+    )
+
+
+class ProgressBar:
+    """`progress(done, total)` drawn as one line on a terminal, erased when done.
+
+    Loads that finish within `delay` seconds draw nothing; the bar is redrawn
+    at most every `interval` seconds.
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        delay: float = 0.3,
+        interval: float = 0.1,
+        width: int = 30,
+    ) -> None:
+        self.stream = stream
+        self.clock = clock
+        self.delay = delay
+        self.interval = interval
+        self.width = width
+        self.started = clock()
+        self.drawn_at: float | None = None
+        self.length = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        t = self.clock()
+        if done >= total:
+            if self.drawn_at is not None:
+                self.stream.write("\r" + " " * self.length + "\r")
+                self.stream.flush()
+                self.drawn_at = None
+            return
+        if t - self.started < self.delay:
+            return
+        if self.drawn_at is not None and t - self.drawn_at < self.interval:
+            return
+        filled = self.width * done // max(total, 1)
+        line = f"govmem: reading [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} files"
+        self.stream.write("\r" + line)
+        self.stream.flush()
+        self.length = len(line)
+        self.drawn_at = t
+
+
+def progress_bar(stream: TextIO) -> ProgressBar | None:
+    """A progress bar on `stream` when it is a terminal; None (silent) otherwise."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    return ProgressBar(stream) if tty else None
 
 
 def parse_when(value: str, flag: str) -> When:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import pathspec
 from attrs import frozen
@@ -33,6 +33,8 @@ from ._parse import ParseContext, ParsedFile, decode_text, parse_file
 from ._time import When
 
 MAX_BYTES: Final = 64 * 1024
+Progress: TypeAlias = Callable[[int, int], None]
+"""`progress(done, total)`: files parsed so far, of how many."""
 RECORD_SUFFIXES: Final = (".md", ".markdown", ".yaml", ".yml")
 
 
@@ -108,6 +110,7 @@ def load(
     known_as_of: str | None = None,
     *,
     dir: str | None = None,
+    progress: Progress | None = None,
 ) -> Corpus:
     """Read a corpus folder (or the tree git knew at `known_as_of`) into a `Corpus`.
 
@@ -116,14 +119,15 @@ def load(
         config: a `govmem.yaml` to use instead of the root's own.
         known_as_of: a date or a 7–40 hex commit: read the corpus as committed then.
         dir: the ADR folder, replacing the first `paths` entry.
+        progress: called as `progress(done, total)` while files are parsed.
 
     Raises:
         CorpusUnavailable: the root or folder cannot be read.
         GitHistoryError: `known_as_of` without git history.
     """
     if known_as_of is not None:
-        return load_known_as_of(root, known_as_of, config=config, dir=dir)
-    return Loader(root, config=config, dir=dir).load()
+        return load_known_as_of(root, known_as_of, config=config, dir=dir, progress=progress)
+    return Loader(root, config=config, dir=dir, progress=progress).load()
 
 
 class Loader:
@@ -135,10 +139,13 @@ class Loader:
         *,
         config: str | os.PathLike[str] | None = None,
         dir: str | None = None,
+        progress: Progress | None = None,
     ) -> None:
         self.root = Path(root)
         self.config_path = config
         self.dir = dir
+        self.progress = progress
+        """Called as `progress(done, total)` while files are parsed (the CLI draws a bar)."""
         self._cache: dict[tuple[str, str, str, str], ParsedFile] = {}
 
     def check_root(self) -> Path:
@@ -236,7 +243,9 @@ class Loader:
         relations: list[Relation] = []
         excluded = 0
         cache: dict[tuple[str, str, str, str], ParsedFile] = {}
-        for f in files:
+        for done, f in enumerate(files, 1):
+            if self.progress is not None:
+                self.progress(done, len(files))
             if f.text is None:
                 excluded += 1
                 if f.finding is not None:
@@ -363,6 +372,7 @@ def load_known_as_of(
     *,
     config: str | os.PathLike[str] | None = None,
     dir: str | None = None,
+    progress: Progress | None = None,
 ) -> Corpus:
     """The corpus as committed at `known_as_of` (a date or a commit), from git objects only.
 
@@ -370,7 +380,7 @@ def load_known_as_of(
         GitHistoryError: no git history, or nothing committed by then.
         CorpusUnavailable: the root cannot be read.
     """
-    loader = Loader(root, config=config, dir=dir)
+    loader = Loader(root, config=config, dir=dir, progress=progress)
     real = loader.check_root()
     commit = _git.commit_known_at(real, known_as_of)
     entries = {e.path: e for e in _git.tree_entries(real, commit.sha)}

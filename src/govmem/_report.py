@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Final
 
 from . import _drill
 from ._answer import Answer, RecordView
-from ._graph import short_title
+from ._graph import build_graph, render_mermaid, short_title
 from ._text import slug
-from ._timeline import build_timeline, render_svg
+from ._timeline import NEVER_IN_FORCE, build_timeline, render_svg
 from ._timeline import xml_text as esc
 
 if TYPE_CHECKING:
@@ -430,6 +430,11 @@ def _topic_page(
     body.append("<h2>Timeline</h2>")
     svg = render_svg(build_timeline(c, topic, as_of, now=now))
     body.append(f'<figure class="timeline">{svg}</figure>')
+    mermaid = render_mermaid(build_graph(c, topic, as_of, now=now))
+    body.append(
+        "<details><summary>Decision graph as Mermaid (paste into GitHub Markdown inside a "
+        f"<code>mermaid</code> code block)</summary><pre>{esc(mermaid)}</pre></details>"
+    )
     for heading, views in (
         ("Superseded decisions", a.superseded_decisions),
         ("Scope exceptions", a.scope_exceptions),
@@ -492,7 +497,7 @@ def _topic_page(
         facts = [
             f"{rec.kind}",
             f"scope {f.scope}",
-            f"{f.valid_from or '?'} → {'end unknown' if f.end_unknown else f.valid_to or 'open'}",
+            _validity(f.status, f.valid_from, f.valid_to, f.end_unknown),
         ]
         if rec.value:
             facts.append(f"value {rec.value}")
@@ -508,6 +513,13 @@ def _topic_page(
     body.append("<h2>Findings</h2>")
     body.append(_findings_table(sorted(set(topic_findings), key=lambda x: x.sort_key())))
     return _page(f"{topic} — {title}", "\n".join(body), root="../")
+
+
+def _validity(status: str, start: object, end: object, end_unknown: bool) -> str:
+    """`2023-05-12 → 2026-02-01`, `… → open`, `… → end unknown`, or `never in force`."""
+    if status in NEVER_IN_FORCE:
+        return f"{start or 'no date'} · never in force"
+    return f"{start or '?'} → {'end unknown' if end_unknown else end or 'open'}"
 
 
 def _findings_table(findings: list[Finding] | tuple[Finding, ...]) -> str:

@@ -417,9 +417,13 @@ def _clip(text: str, limit: int) -> str:
 def _bar_svg(b: Bar, y: float, lo: datetime, hi: datetime, scale: float) -> list[str]:
     fill, stroke = STATUS_COLOURS.get(b.status, STATUS_COLOURS["unknown"])
     x0, x1 = _span(b, lo, hi, scale)
-    tip = f"{b.id} — {b.title}\n{b.label} · {b.scope} · {b.start_text} → " + (
-        "end unknown" if b.end_unknown else b.end_text if b.end else "open"
+    when = (
+        f"{b.start_text} · never in force"
+        if b.point
+        else f"{b.start_text} → "
+        + ("end unknown" if b.end_unknown else b.end_text if b.end else "open")
     )
+    tip = f"{b.id} — {b.title}\n{b.label} · {b.scope} · {when}"
     if b.conflict:
         tip += f"\nopen conflict: {b.conflict}"
     out = [f'<g class="bar status-{xml_text(b.status)}"><title>{xml_text(tip)}</title>']
@@ -579,10 +583,10 @@ def render_text(tl: Timeline) -> str:
             if cells[as_of_col] == " ":
                 cells[as_of_col] = "│"
             end = "end unknown" if b.end_unknown else b.end_text if b.end else "open"
+            when = f"{b.start_text} · never in force" if b.point else f"{b.start_text} → {end}"
             note = f"  ! open conflict {b.conflict}" if b.conflict else ""
             lines.append(
-                f"  {_clip(b.id, id_w):<{id_w}} {b.label:<{lab_w}} {''.join(cells)}  "
-                f"{b.start_text} → {end}{note}"
+                f"  {_clip(b.id, id_w):<{id_w}} {b.label:<{lab_w}} {''.join(cells)}  {when}{note}"
             )
     lines.append("")
     lines.append("█ in force  ▓ superseded/deprecated  ░ proposed/unknown  × rejected/revoked")
