@@ -1,0 +1,1 @@
+"""govmem benchmarks (issue 7): `python -m benchmarks`; see docs/benchmarks.md."""

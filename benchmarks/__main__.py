@@ -1,0 +1,350 @@
+"""`python -m benchmarks`: govmem's benchmark suite (issue 7); docs/benchmarks.md explains it.
+
+For each size (default 1,000 and 10,000 ADRs; `--large` adds 100,000) it
+generates a corpus (`benchmarks/generate.py`, seeded), measures the core in
+a child process (`_inproc`: cold load, reloads, `query`, the adrkit tools,
+peak RSS), then the MCP server over real stdio (`_mcp`: start-up,
+`tools/call query` with the inotify and the stat-scan freshness check,
+`search_decisions`) and, in the same run, the reference memory server
+`@modelcontextprotocol/server-memory` holding the same items (`search_nodes`).
+It prints one table, with each target next to its figure, and writes the
+figures as JSON to `benchmarks/results/<timestamp>.json` (or `--out`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from . import _mcp
+from ._stats import load_average
+from .generate import SEED, generate
+
+RESULTS = Path(__file__).resolve().parent / "results"
+ADRKIT_CONTEXT = (
+    "adrkit 0.8.0 (seed 002's public implementation) re-reads the corpus on every call: "
+    "~60-100 ms per call at 30-70 records, ~1 s at 1,000 records, ~10 s at 10,000 "
+    "(shared/notes/adrkit-reference.md §12; quoted, not re-measured)"
+)
+
+
+def iterations(n: int, quick: bool) -> dict[str, int]:
+    """How many times each figure is sampled at size `n`."""
+    if quick:
+        return {
+            "load": 1, "reload": 2, "query": 20, "infer": 5, "search": 5, "context": 2,
+            "mcp_query": 10, "mcp_search": 5, "peer": 3, "startup": 0,
+        }  # fmt: skip
+    big = n >= 50_000
+    return {
+        "load": 1 if big else 3,
+        "reload": 5 if big else 10,
+        "query": 3000,
+        "infer": 50 if big else 200,
+        "search": 50 if big else 200,
+        "context": 20 if big else 50,
+        "mcp_query": 300 if big else 500,
+        "mcp_search": 50 if big else 200,
+        "peer": 5 if big else (30 if n >= 5_000 else 100),
+        "startup": 3 if big else 5,
+    }
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: where its figure is in the results, and its target."""
+
+    label: str
+    get: Callable[[dict[str, Any]], Any]
+    fmt: str
+    target: str = ""
+    check: Callable[[dict[int, dict[str, Any]]], bool | None] | None = None
+
+
+def _dig(d: Any, *keys: str) -> Any:
+    for k in keys:
+        if not isinstance(d, dict) or k not in d:
+            return None
+        d = d[k]
+    return d
+
+
+def _at(results: dict[int, dict[str, Any]], n: int, *keys: str) -> Any:
+    return _dig(results.get(n, {}), *keys)
+
+
+def _le(n: int, limit: float, *keys: str) -> Callable[[dict[int, dict[str, Any]]], bool | None]:
+    def check(results: dict[int, dict[str, Any]]) -> bool | None:
+        v = _at(results, n, *keys)
+        return None if v is None else v <= limit
+
+    return check
+
+
+def _ge_all(limit: float, *keys: str) -> Callable[[dict[int, dict[str, Any]]], bool | None]:
+    def check(results: dict[int, dict[str, Any]]) -> bool | None:
+        vals = [_dig(r, *keys) for r in results.values() if r.get("n", 0) >= 1000]
+        vals = [v for v in vals if v is not None]
+        return None if not vals else all(v >= limit for v in vals)
+
+    return check
+
+
+def _mcp_check(results: dict[int, dict[str, Any]]) -> bool | None:
+    vals = [_at(results, n, "mcp_inotify", "query", "p50_us") for n in (1000, 10000)]
+    known = [v for v in vals if v is not None]
+    return None if not known else all(v <= 1500 for v in known)
+
+
+def _growth(results: dict[int, dict[str, Any]]) -> bool | None:
+    small, big = (
+        _at(results, 1000, "inproc", "query_topic", "p50_us"),
+        _at(results, 100000, "inproc", "query_topic", "p50_us"),
+    )
+    return None if small is None or big is None else big <= 1.5 * small
+
+
+def _startup_check(results: dict[int, dict[str, Any]]) -> bool | None:
+    vals = [_dig(r, "startup", "initialize", "p50_us") for r in results.values()]
+    known = [v for v in vals if v is not None]
+    return None if not known else max(known) <= 800_000
+
+
+def _ratio_check(results: dict[int, dict[str, Any]]) -> bool | None:
+    v = _at(results, 10000, "peer_ratio")
+    return None if v is None else v >= 10
+
+
+ROWS: tuple[Row, ...] = (
+    Row("files (records)", lambda r: f"{r['files']} ({_dig(r, 'inproc', 'health', 'record_count')})", "s"),
+    Row("cold load, 1 process: files/s", lambda r: _dig(r, "inproc", "load_1", "files_per_s"), "rate",
+        "≥ 5,000 files/s", _ge_all(5000, "inproc", "load_1", "files_per_s")),
+    Row("cold load, process pool: files/s", lambda r: _dig(r, "inproc", "load_auto", "files_per_s"), "rate",
+        "≥ 5,000 files/s", _ge_all(5000, "inproc", "load_auto", "files_per_s")),
+    Row("reload, 1 file changed, Loader.load()", lambda r: _dig(r, "inproc", "reload_loader"), "ms"),
+    Row("reload, 1 file changed, server (inotify)", lambda r: _dig(r, "inproc", "reload_live"), "ms",
+        "p50 ≤ 50 ms at 10k", _le(10000, 50_000, "inproc", "reload_live", "p50_us")),
+    Row("first query after a change", lambda r: _dig(r, "inproc", "first_query_after_change"), "ms"),
+    Row("query, topic given", lambda r: _dig(r, "inproc", "query_topic"), "us",
+        "p50 ≤ 50 µs at 10k", _le(10000, 50, "inproc", "query_topic", "p50_us")),
+    Row("  growth: p50(100k) / p50(1k)", lambda r: None, "x", "≤ 1.5", _growth),
+    Row("  json.dumps of the answer (floor)", lambda r: _dig(r, "inproc", "json_dumps_answer_us"), "us1"),
+    Row("query, topic inferred", lambda r: _dig(r, "inproc", "query_infer"), "us"),
+    Row("search_decisions", lambda r: _dig(r, "inproc", "search_decisions"), "us",
+        "p50 ≤ 5 ms at 10k", _le(10000, 5000, "inproc", "search_decisions", "p50_us")),
+    Row("get_decision_context, 256 paths", lambda r: _dig(r, "inproc", "decision_context"), "us",
+        "p50 ≤ 50 ms at 10k", _le(10000, 50_000, "inproc", "decision_context", "p50_us")),
+    Row("list_superseded (first page)", lambda r: _dig(r, "inproc", "list_superseded"), "us"),
+    Row("peak RSS, in-process (MB)", lambda r: _dig(r, "inproc", "peak_rss_mb"), "mb"),
+    Row("MCP start-up: spawn → initialize", lambda r: _dig(r, "startup", "initialize"), "ms",
+        "p50 ≤ 0.8 s", _startup_check),
+    Row("MCP start-up: spawn → first query", lambda r: _dig(r, "startup", "first_query"), "ms"),
+    Row("MCP tools/call query (inotify)", lambda r: _dig(r, "mcp_inotify", "query"), "us",
+        "p50 ≤ 1.5 ms at 1k, 10k", _mcp_check),
+    Row("MCP tools/call query (stat scan)", lambda r: _dig(r, "mcp_stat", "query"), "us"),
+    Row("MCP search_decisions", lambda r: _dig(r, "mcp_inotify", "search_decisions"), "us"),
+    Row("peer search_nodes (server-memory)", lambda r: _dig(r, "peer", "search_nodes"), "us"),
+    Row("  peer / govmem, search p50", lambda r: r.get("peer_ratio"), "x",
+        "≥ 10× at 10k", _ratio_check),
+    Row("peak RSS, govmem-mcp (MB)", lambda r: _dig(r, "mcp_inotify", "server_peak_rss_mb"), "mb"),
+    Row("peak RSS, server-memory (MB)", lambda r: _dig(r, "peer", "server_peak_rss_mb"), "mb"),
+)  # fmt: skip
+
+
+def _cell(value: Any, fmt: str) -> str:
+    if value is None:
+        return "—"
+    if fmt == "s":
+        return str(value)
+    if fmt == "rate":
+        return f"{value:,.0f}"
+    if fmt == "x":
+        return f"{value:.2f}×" if isinstance(value, float) else str(value)
+    if fmt == "mb":
+        return f"{value:,.0f}"
+    if fmt == "us1":
+        return f"{value:.1f} µs"
+    p50, p99 = value.get("p50_us"), value.get("p99_us")
+    if p50 is None:
+        return "—"
+    if fmt == "ms":
+        return f"{p50 / 1000:,.1f} / {p99 / 1000:,.1f} ms"
+    if p50 >= 10_000:
+        return f"{p50 / 1000:,.1f} / {p99 / 1000:,.1f} ms"
+    return f"{p50:,.1f} / {p99:,.1f} µs"
+
+
+def table(results: dict[int, dict[str, Any]]) -> str:
+    """The Markdown table: one column per size, then the target and whether it is met."""
+    sizes = sorted(results)
+    head = ["figure (p50 / p99)", *(f"{n:,} ADRs" for n in sizes), "target", "met"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in ROWS:
+        cells = [_cell(row.get(results[n]), row.fmt) for n in sizes]
+        if row.label.startswith("  growth"):
+            big, small = (
+                _at(results, 100000, "inproc", "query_topic", "p50_us"),
+                _at(results, 1000, "inproc", "query_topic", "p50_us"),
+            )
+            cells = ["—"] * len(sizes)
+            if big is not None and small is not None:
+                cells[-1] = f"{big / small:.2f}×"
+        met = row.check(results) if row.check else None
+        mark = "" if row.check is None else {True: "yes", False: "**no**", None: "n/a"}[met]
+        lines.append("| " + " | ".join([row.label, *cells, row.target, mark]) + " |")
+    return "\n".join(lines)
+
+
+def _inproc(manifest_path: Path, it: dict[str, int], peer_jsonl: Path | None) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "benchmarks._inproc", str(manifest_path), json.dumps(it)]
+    if peer_jsonl is not None:
+        cmd += ["--peer-jsonl", str(peer_jsonl)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    if proc.returncode != 0:
+        msg = f"in-process benchmark failed:\n{proc.stderr}"
+        raise RuntimeError(msg)
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _say(quiet: bool, text: str) -> None:
+    if not quiet:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
+async def _over_stdio(
+    root: Path,
+    manifest: dict[str, Any],
+    it: dict[str, int],
+    peer: Path | None,
+    peer_jsonl: Path,
+    quiet: bool,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    q0 = manifest["questions"][0]
+    if it["startup"]:
+        _say(quiet, "  MCP start-up")
+        out["startup"] = await _mcp.startup(_mcp.govmem_params(root, "inotify"), q0, it["startup"])
+        # let the reload benchmark's last edit age past the stat scan's racy window (2 s)
+        time.sleep(2.1)
+    for watch in ("inotify", "stat"):
+        _say(quiet, f"  MCP tools/call ({watch})")
+        out[f"mcp_{watch}"] = await _mcp.govmem_calls(
+            _mcp.govmem_params(root, watch), manifest["questions"], manifest["search_terms"], it
+        )
+    if peer is not None:
+        _say(quiet, "  peer: server-memory search_nodes")
+        out["peer"] = await _mcp.peer_calls(
+            _mcp.peer_params(peer, peer_jsonl), manifest["search_terms"], it["peer"]
+        )
+        ours = _dig(out, "mcp_inotify", "search_decisions", "p50_us")
+        theirs = _dig(out, "peer", "search_nodes", "p50_us")
+        if ours and theirs:
+            out["peer_ratio"] = theirs / ours
+    return out
+
+
+def machine() -> dict[str, Any]:
+    """The machine the figures come from."""
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=False)
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "node": node.stdout.strip() or None,
+        "load_average_start": load_average(),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the suite; print the table; write the JSON."""
+    p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    p.add_argument("--sizes", default="1000,10000", help="ADR counts, comma-separated")
+    p.add_argument("--large", action="store_true", help="also 100,000 ADRs")
+    p.add_argument("--quick", action="store_true", help="a few samples each (smoke test)")
+    p.add_argument("--no-peer", action="store_true", help="skip the reference memory server")
+    p.add_argument("--no-mcp", action="store_true", help="skip every stdio figure")
+    p.add_argument("--out", type=Path, help="the JSON file (default benchmarks/results/<ts>.json)")
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--workdir", type=Path, help="where to generate corpora (default: a temp dir)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    args = p.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    if args.large and 100_000 not in sizes:
+        sizes.append(100_000)
+    started = time.perf_counter()
+    info = machine()
+    peer = None if args.no_peer or args.no_mcp else _mcp.peer_entry(install=True)
+    if peer is None and not (args.no_peer or args.no_mcp):
+        _say(args.quiet, "peer: server-memory is not installed and npm is unavailable; skipped")
+    results: dict[int, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="govmem-bench-", dir=args.workdir) as tmp:
+        for n in sizes:
+            root = Path(tmp) / f"corpus-{n}"
+            _say(args.quiet, f"{n:,} ADRs: generating")
+            t = time.perf_counter()
+            m = generate(root, n, args.seed)
+            manifest_path = Path(tmp) / f"manifest-{n}.json"
+            manifest_path.write_text(json.dumps(asdict(m)))
+            manifest = asdict(m)
+            res: dict[str, Any] = {"n": n, "files": m.files, "bytes": m.bytes}
+            res["generate_s"] = time.perf_counter() - t
+            it = iterations(n, args.quick)
+            res["iterations"] = it
+            peer_jsonl = Path(tmp) / f"peer-{n}.jsonl"
+            _say(args.quiet, f"{n:,} ADRs: in-process")
+            res["inproc"] = _inproc(manifest_path, it, peer_jsonl if peer else None)
+            if not args.no_mcp:
+                res |= anyio.run(_over_stdio, root, manifest, it, peer, peer_jsonl, args.quiet)
+            results[n] = res
+    info["load_average_end"] = load_average()
+    info["wall_s"] = time.perf_counter() - started
+    text = table(results)
+    print(text)
+    print()
+    print(
+        f"{info['nproc']} cores, {info['cpu']}, Python {info['python']}; load average "
+        f"{info['load_average_start']} → {info['load_average_end']}; {info['wall_s']:.0f} s"
+    )
+    print(f"For scale: {ADRKIT_CONTEXT}.")
+    out = args.out or RESULTS / f"{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    doc = {
+        "command": "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "machine": info,
+        "peer": f"{_mcp.PEER_PACKAGE}@{_mcp.PEER_VERSION}" if peer else None,
+        "adrkit_context": ADRKIT_CONTEXT,
+        "results": {str(n): r for n, r in results.items()},
+        "table": text,
+    }
+    out.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    print(f"JSON: {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

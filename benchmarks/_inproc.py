@@ -1,0 +1,191 @@
+"""In-process figures for one generated corpus, run in a child process of its own.
+
+`python -m benchmarks._inproc MANIFEST.json ITERATIONS.json` prints one JSON
+object: cold load, reloads, `query` (topic given / inferred), the adrkit
+tools, and this process's peak RSS. A process per corpus keeps one size's
+memory out of the next size's peak. It also writes the peer's JSONL
+(`--peer-jsonl`): the same decisions and claims as server-memory entities.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from govmem import Corpus, Loader
+
+from ._stats import once, repeat, summary
+
+AS_OF = "2026-06-01"
+
+
+def _touch(path: Path, i: int) -> None:
+    """Change one file's content (a new last line), as an editor would."""
+    text = path.read_text()
+    head, sep, _ = text.rpartition("\n<!-- edit ")
+    path.write_text((head if sep else text.rstrip("\n")) + f"\n<!-- edit {i} -->\n")
+
+
+def _cold_load(root: Path, reps: int, workers: int | None) -> dict[str, Any]:
+    times = []
+    corpus: Corpus | None = None
+    for _ in range(reps):
+        loader = Loader(root) if workers is None else Loader(root, workers=workers)  # type: ignore[call-arg,unused-ignore]
+        t = time.perf_counter_ns()
+        corpus = loader.load()
+        times.append(time.perf_counter_ns() - t)
+    assert corpus is not None
+    out = summary(times)
+    out["files_per_s"] = None
+    return out
+
+
+def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -> dict[str, Any]:
+    root = Path(manifest["root"])
+    res: dict[str, Any] = {"n": manifest["n"], "files": manifest["files"]}
+    parallel = "workers" in Loader.__init__.__code__.co_varnames
+
+    # cold load: a fresh Loader each time (nothing cached; the OS page cache is warm)
+    res["load_1"] = _cold_load(root, it["load"], 1 if parallel else None)
+    if parallel:
+        res["load_auto"] = _cold_load(root, it["load"], None)
+    for key in ("load_1", "load_auto"):
+        if key in res:
+            res[key]["files_per_s"] = manifest["files"] / (res[key]["p50_us"] / 1e6)
+
+    # reload with Loader.load(): every file read again, only the changed one parsed again
+    loader = Loader(root)
+    corpus = loader.load()
+    res["health"] = corpus.health.to_dict()
+    res["topics"] = len(corpus.topics())
+    change = root / manifest["change_file"]
+
+    def reload(i: int) -> None:
+        _touch(change, i)
+        loader.load()
+
+    res["reload_loader"] = summary(repeat(reload, it["reload"]))
+
+    # reload as the MCP server does it: the watcher names the changed file, the rest is reused
+    if importlib.util.find_spec("govmem_mcp") is not None:
+        from govmem_mcp._state import LiveCorpus
+
+        live = LiveCorpus(root, watch="inotify")
+        try:
+            live.current()
+            firsts: list[int] = []
+            q, topic = manifest["questions"][0]
+
+            def reload_live(i: int) -> None:
+                _touch(change, 1000 + i)
+                live.current()
+
+            def reload_and_query(i: int) -> None:
+                _touch(change, 2000 + i)
+                c = live.current()
+                firsts.append(once(lambda: c.query(q, topic=topic, as_of=AS_OF)))
+
+            res["reload_live"] = summary(repeat(reload_live, it["reload"]))
+            res["reload_live"]["kind"] = live.watch_kind
+            repeat(reload_and_query, it["reload"])
+            res["first_query_after_change"] = summary(firsts)
+        finally:
+            live.close()
+        corpus = loader.load()
+
+    # query with topic given: cycle over many topics; a warm-up pass builds the lazy indexes
+    questions = manifest["questions"]
+    for q, topic in questions:
+        corpus.query(q, topic=topic, as_of=AS_OF)
+
+    def q_topic(i: int) -> None:
+        q, topic = questions[i % len(questions)]
+        corpus.query(q, topic=topic, as_of=AS_OF)
+
+    res["query_topic"] = summary(repeat(q_topic, it["query"]))
+    ans = corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)
+    t = time.perf_counter_ns()
+    for _ in range(200):
+        json.dumps(ans.to_dict())
+    res["json_dumps_answer_us"] = (time.perf_counter_ns() - t) / 200 / 1000
+
+    corpus.query(questions[0][0], as_of=AS_OF)
+
+    def q_infer(i: int) -> None:
+        corpus.query(questions[i % len(questions)][0], as_of=AS_OF)
+
+    res["query_infer"] = summary(repeat(q_infer, it["infer"]))
+
+    terms = manifest["search_terms"]
+    if hasattr(corpus, "search_decisions"):
+        corpus.search_decisions(terms[0])
+
+        def search(i: int) -> None:
+            corpus.search_decisions(terms[i % len(terms)])
+
+        res["search_decisions"] = summary(repeat(search, it["search"]))
+        res["search_hits"] = {
+            t: len(_all_pages(lambda cur, t=t: corpus.search_decisions(t, cursor=cur, limit=100)))
+            for t in terms
+        }
+    if hasattr(corpus, "get_decision_context"):
+        paths = manifest["context_paths"]
+        corpus.get_decision_context(paths)
+        res["decision_context"] = summary(
+            repeat(lambda i: corpus.get_decision_context(paths), it["context"])
+        )
+    if hasattr(corpus, "list_superseded"):
+        corpus.list_superseded()
+        res["list_superseded"] = summary(repeat(lambda i: corpus.list_superseded(), it["context"]))
+    if peer_jsonl is not None:
+        _write_peer(corpus, peer_jsonl)
+    res["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return res
+
+
+def _all_pages(call: Any) -> list[Any]:
+    items: list[Any] = []
+    cursor = None
+    while True:
+        page = call(cursor)
+        data = page if isinstance(page, dict) else page.to_dict()
+        items += data.get("items", [])
+        cursor = data.get("cursor")
+        if not cursor:
+            return items
+
+
+def _write_peer(corpus: Corpus, path: Path) -> None:
+    """The decisions and claims as server-memory entities (its JSONL format, entities only)."""
+    lines = []
+    for rec in corpus.records:
+        if rec.kind not in ("decision", "claim"):
+            continue
+        observations = [rec.title, *rec.tags, rec.body or rec.content]
+        entity = {"type": "entity", "name": rec.id, "entityType": rec.kind}
+        entity["observations"] = observations  # type: ignore[assignment]
+        lines.append(json.dumps(entity, ensure_ascii=False))
+    path.write_text("\n".join(lines))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("manifest", type=Path)
+    p.add_argument("iterations")
+    p.add_argument("--peer-jsonl", type=Path)
+    args = p.parse_args()
+    manifest = json.loads(args.manifest.read_text())
+    it = json.loads(args.iterations)
+    out = run(manifest, it, args.peer_jsonl)
+    sys.stdout.write(json.dumps(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
