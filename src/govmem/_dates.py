@@ -179,12 +179,28 @@ def scan_date_order(texts: Iterable[str]) -> tuple[DateOrder, bool]:
         a second above 12 month-first; both seen is a conflict and day-first;
         nothing settles it: day-first.
     """
+    return decide_date_order(date_order_votes(text) for text in texts)
+
+
+def date_order_votes(text: str) -> tuple[bool, bool]:
+    """What one text says about the corpus's date order: (day-first seen, month-first seen).
+
+    The loader keeps these per file content, so a reload scans only changed files.
+    """
     day_first = month_first = False
-    for text in texts:
-        for m in _NUMERIC.finditer(text):
-            a, b = int(m["a"]), int(m["b"])
-            day_first |= a > 12 >= b
-            month_first |= b > 12 >= a
+    for m in _NUMERIC.finditer(text):
+        a, b = int(m["a"]), int(m["b"])
+        day_first |= a > 12 >= b
+        month_first |= b > 12 >= a
+    return day_first, month_first
+
+
+def decide_date_order(votes: Iterable[tuple[bool, bool]]) -> tuple[DateOrder, bool]:
+    """`scan_date_order` from the votes of every text."""
+    day_first = month_first = False
+    for day, month in votes:
+        day_first |= day
+        month_first |= month
     if month_first and not day_first:
         return "mdy", False
     return "dmy", day_first and month_first

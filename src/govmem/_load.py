@@ -26,7 +26,7 @@ from attrs import frozen
 from . import _git
 from ._config import ADR_FOLDERS, CONFIG_NAME, parse_config
 from ._corpus import Corpus, build_corpus
-from ._dates import scan_date_order
+from ._dates import DateOrder, date_order_votes, decide_date_order
 from ._errors import CorpusUnavailable
 from ._model import Config, Finding, PathEntry, Record, Relation, Source
 from ._parse import ParseContext, ParsedFile, decode_text, parse_file
@@ -147,6 +147,8 @@ class Loader:
         self.progress = progress
         """Called as `progress(done, total)` while files are parsed (the CLI draws a bar)."""
         self._cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+        self._votes: dict[str, tuple[bool, bool]] = {}
+        """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -231,9 +233,8 @@ class Loader:
     ) -> Corpus:
         """Parse (through the cache) and build the corpus from files already read."""
         findings = [*config_findings, *plan.findings]
-        texts = [f.text for f in files if f.text is not None]
         order, conflict = (
-            (config.date_order, False) if config.date_order else scan_date_order(texts)
+            (config.date_order, False) if config.date_order else self._date_order(files)
         )
         if conflict:
             msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
@@ -273,6 +274,16 @@ class Loader:
             excluded_count=excluded,
             folder_scopes=plan.folder_scopes,
         )
+
+    def _date_order(self, files: Iterable[FileText]) -> tuple[DateOrder, bool]:
+        """`scan_date_order` over the files' texts, scanning only contents not seen before."""
+        votes: dict[str, tuple[bool, bool]] = {}
+        for f in files:
+            if f.text is not None:
+                got = self._votes.get(f.digest)
+                votes[f.digest] = got if got is not None else date_order_votes(f.text)
+        self._votes = votes
+        return decide_date_order(votes.values())
 
 
 def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
