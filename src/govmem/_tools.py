@@ -59,13 +59,11 @@ touched; a bad one raises `InputError`. Nothing else raises.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from ._affects import AffectsIndex, compile_affects
 from ._cursor import (
     InvalidCursor,
-    JSONValue,
     candidates_shape,
     check_not_applicable,
     context_shape,
@@ -73,37 +71,43 @@ from ._cursor import (
     paginate,
     search_shape,
 )
-from ._model import Finding
-from ._refs import federated, link_target, stem_of
-from ._text import norm_search, u16
-from ._tools_wire import WireFinding, sort_wire_findings, typed_frontmatter, wire_finding
+from ._refs import federated
+from ._text import norm_search
+from ._tools_base import (
+    SPELLINGS,
+    TOOLS,
+    Result,
+    as_int,
+    as_strs,
+    as_text,
+    corpus_findings,
+    findings_page,
+    only_visible,
+    summary,
+    validated,
+    visible,
+    with_derived,
+)
+from ._tools_superseded import list_superseded, run_superseded, superseded_entries, target_ref
+from ._tools_wire import WireFinding, typed_frontmatter, wire_finding
 from ._validate import validate_args
 
 if TYPE_CHECKING:
     from ._corpus import Corpus
 
-Result: TypeAlias = dict[str, Any]
-"""A tool's `result`: JSON-safe, keyed on `outcome`."""
-
-TOOLS: Final = ("get_decision", "get_decision_context", "list_superseded", "search_decisions")
-SPELLINGS: Final = frozenset(("approved", "draft"))
-"""Status filter values that match only records written so."""
-
-_WIRE_NAMES: Final = {"findings_cursor": "findingsCursor", "findings_limit": "findingsLimit"}
-_MIN_DATE: Final = datetime.min.replace(tzinfo=UTC)
-
-
-# --- arguments ------------------------------------------------------------------------
-
-
-def _validated(tool: str, **given: object) -> Mapping[str, object]:
-    """Python arguments -> the wire object -> `validate_args` (None means absent)."""
-    wire: dict[str, object] = {}
-    for name, value in given.items():
-        if value is None:
-            continue
-        wire[_WIRE_NAMES.get(name, name)] = list(value) if isinstance(value, tuple) else value
-    return validate_args(tool, wire)
+__all__ = [
+    "SPELLINGS",
+    "TOOLS",
+    "Result",
+    "affects_index",
+    "get_decision",
+    "get_decision_context",
+    "list_superseded",
+    "run_tool",
+    "search_decisions",
+    "superseded_entries",
+    "target_ref",
+]
 
 
 def run_tool(corpus: Corpus, tool: str, arguments: object) -> Result:
@@ -114,78 +118,6 @@ def run_tool(corpus: Corpus, tool: str, arguments: object) -> Result:
     """
     args = validate_args(tool, arguments)
     return _RUN[tool](corpus, args)
-
-
-# --- shared pieces --------------------------------------------------------------------
-
-
-def _visible(corpus: Corpus) -> tuple[int, ...]:
-    """Positions of decisions and claims, in record order."""
-    built: tuple[int, ...] = corpus.memo(
-        "tools-visible",
-        lambda: tuple(i for i, r in enumerate(corpus.records) if not r.is_memory),
-    )
-    return built
-
-
-def _only_visible(corpus: Corpus, hits: Sequence[int]) -> tuple[int, ...]:
-    return tuple(h for h in hits if not corpus.records[h].is_memory)
-
-
-def _summary(corpus: Corpus, pos: int) -> Result:
-    """`DecisionSummary`: `{id, title, status, sourcePath}`."""
-    rec = corpus.records[pos]
-    return {
-        "id": rec.id,
-        "title": rec.title,
-        "status": corpus.facts[pos].label,
-        "sourcePath": rec.path or "",
-    }
-
-
-def _corpus_findings(corpus: Corpus) -> tuple[WireFinding, ...]:
-    built: tuple[WireFinding, ...] = corpus.memo(
-        "tools-findings",
-        lambda: tuple(sort_wire_findings([wire_finding(f) for f in corpus.findings])),
-    )
-    return built
-
-
-def _findings(
-    corpus: Corpus,
-    channel: str,
-    derived: Sequence[WireFinding],
-    cursor: object,
-    limit: int,
-    shape: Sequence[JSONValue],
-) -> Result | InvalidCursor:
-    """The findings page `{items, cursor}` of one tool's findings channel."""
-    own = _corpus_findings(corpus)
-    items = sort_wire_findings([*own, *derived]) if derived else own
-    page = paginate(
-        items,
-        _text(cursor),
-        channel=channel,
-        fingerprint=corpus.health.fingerprint,
-        shape=shape,
-        limit=limit,
-    )
-    if isinstance(page, InvalidCursor):
-        return page
-    return {"items": list(page.items), "cursor": page.cursor}
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _int(value: object) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def _strs(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in value) if isinstance(value, tuple | list) else ()
 
 
 # --- search_decisions -----------------------------------------------------------------
@@ -212,7 +144,7 @@ def search_decisions(
     Raises:
         InputError: arguments outside SPEC §6's limits.
     """
-    args = _validated(
+    args = validated(
         "search_decisions",
         query=query,
         status=status,
@@ -234,7 +166,7 @@ def _search_fields(corpus: Corpus) -> tuple[_Fields, ...]:
 
     def build() -> tuple[_Fields, ...]:
         out: list[_Fields] = []
-        for pos in _visible(corpus):
+        for pos in visible(corpus):
             rec = corpus.records[pos]
             body = rec.body or rec.content
             out.append(
@@ -253,8 +185,8 @@ def _search_fields(corpus: Corpus) -> tuple[_Fields, ...]:
 
 
 def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
-    query, limit = str(a["query"]), _int(a["limit"])
-    status, tags, scope = _strs(a["status"]), _strs(a["tags"]), _strs(a["scope"])
+    query, limit = str(a["query"]), as_int(a["limit"])
+    status, tags, scope = as_strs(a["status"]), as_strs(a["tags"]), as_strs(a["scope"])
     needle = norm_search(query)
     classes = frozenset(s for s in status if s not in SPELLINGS)
     spelled = frozenset(s for s in status if s in SPELLINGS)
@@ -279,11 +211,11 @@ def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
             if hit
         ]
         if matched:
-            items.append({**_summary(corpus, pos), "matchedFields": matched})
+            items.append({**summary(corpus, pos), "matchedFields": matched})
     fp = corpus.health.fingerprint
     page = paginate(
         items,
-        _text(a["cursor"]),
+        as_text(a["cursor"]),
         channel="search.results",
         fingerprint=fp,
         shape=search_shape(query, status, tags, scope, limit),
@@ -291,11 +223,11 @@ def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
     )
     if isinstance(page, InvalidCursor):
         return page.to_wire()
-    findings_limit = _int(a["findings_limit"])
-    findings = _findings(
+    findings_limit = as_int(a["findings_limit"])
+    findings = findings_page(
         corpus,
         "search.findings",
-        (),
+        corpus_findings(corpus),
         a["findings_cursor"],
         findings_limit,
         limit_shape(findings_limit),
@@ -333,7 +265,7 @@ def get_decision(
     Raises:
         InputError: arguments outside SPEC §6's limits.
     """
-    args = _validated(
+    args = validated(
         "get_decision",
         ref=ref,
         cursor=cursor,
@@ -345,17 +277,17 @@ def get_decision(
 
 
 def _get(corpus: Corpus, a: Mapping[str, object]) -> Result:
-    ref, limit = str(a["ref"]), _int(a["limit"])
-    fp, cursor = corpus.health.fingerprint, _text(a["cursor"])
+    ref, limit = str(a["ref"]), as_int(a["limit"])
+    fp, cursor = corpus.health.fingerprint, as_text(a["cursor"])
     shape = candidates_shape(ref, limit)
-    hits = _only_visible(corpus, corpus.by_id(ref))
+    hits = only_visible(corpus, corpus.by_id(ref))
     fed = None if hits else federated(ref)
     if not hits and fed is None:
-        hits = _only_visible(corpus, corpus.resolve(ref))
+        hits = only_visible(corpus, corpus.resolve(ref))
     body: Result
     if len(hits) > 1:
         page = paginate(
-            [_summary(corpus, h) for h in hits],
+            [summary(corpus, h) for h in hits],
             cursor,
             channel="get_decision.candidates",
             fingerprint=fp,
@@ -387,18 +319,18 @@ def _get(corpus: Corpus, a: Mapping[str, object]) -> Result:
             rec = corpus.records[hits[0]]
             decision = {
                 "requestedRef": ref,
-                **_summary(corpus, hits[0]),
+                **summary(corpus, hits[0]),
                 "frontmatter": typed_frontmatter(rec),
                 "body": rec.body,
             }
             body = {"outcome": "found", "decision": decision}
         else:
             body = {"outcome": "not-found", "requestedRef": ref}
-    findings_limit = _int(a["findings_limit"])
-    findings = _findings(
+    findings_limit = as_int(a["findings_limit"])
+    findings = findings_page(
         corpus,
         "get_decision.findings",
-        (),
+        corpus_findings(corpus),
         a["findings_cursor"],
         findings_limit,
         limit_shape(findings_limit),
@@ -430,7 +362,7 @@ def get_decision_context(
     Raises:
         InputError: arguments outside SPEC §6's limits.
     """
-    args = _validated(
+    args = validated(
         "get_decision_context",
         files=list(files) if isinstance(files, tuple) else files,
         cursor=cursor,
@@ -447,7 +379,7 @@ def affects_index(corpus: Corpus) -> AffectsIndex[int]:
     def build() -> AffectsIndex[int]:
         return compile_affects(
             (pos, corpus.records[pos].affects)
-            for pos in _visible(corpus)
+            for pos in visible(corpus)
             if corpus.records[pos].affects
         )
 
@@ -479,11 +411,11 @@ def _relations(corpus: Corpus, pos: int) -> Result:
 
 
 def _context(corpus: Corpus, a: Mapping[str, object]) -> Result:
-    files, limit = _strs(a["files"]), _int(a["limit"])
+    files, limit = as_strs(a["files"]), as_int(a["limit"])
     found = affects_index(corpus).match(files)
     page = paginate(
         found.matches,
-        _text(a["cursor"]),
+        as_text(a["cursor"]),
         channel="context.results",
         fingerprint=corpus.health.fingerprint,
         shape=context_shape(files, limit),
@@ -504,16 +436,16 @@ def _context(corpus: Corpus, a: Mapping[str, object]) -> Result:
         )
         buckets[bucket].append(
             {
-                **_summary(corpus, pos),
+                **summary(corpus, pos),
                 "firedMatchers": [{"type": m.type, "pattern": m.pattern} for m in match.fired],
                 "relations": _relations(corpus, pos),
             }
         )
-    findings_limit = _int(a["findings_limit"])
-    findings = _findings(
+    findings_limit = as_int(a["findings_limit"])
+    findings = findings_page(
         corpus,
         "context.findings",
-        _affects_findings(corpus),
+        with_derived(corpus, "tools-context-findings", _affects_findings(corpus)),
         a["findings_cursor"],
         findings_limit,
         context_shape(files, findings_limit),
@@ -523,165 +455,9 @@ def _context(corpus: Corpus, a: Mapping[str, object]) -> Result:
     return {"outcome": "matches", **buckets, "cursor": page.cursor, "findings": findings}
 
 
-# --- list_superseded ------------------------------------------------------------------
-
-
-def list_superseded(
-    corpus: Corpus,
-    cursor: str | None = None,
-    limit: int = 20,
-    findings_cursor: str | None = None,
-    findings_limit: int = 20,
-) -> Result:
-    """Every superseded record, and every deprecated one with a successor (SPEC §6).
-
-    Returns:
-        `{outcome: "entries", items: [{id, title, status, sourcePath,
-        supersededBy}], cursor, findings}` or `invalid-cursor`.
-
-    Raises:
-        InputError: arguments outside SPEC §6's limits.
-    """
-    args = _validated(
-        "list_superseded",
-        cursor=cursor,
-        limit=limit,
-        findings_cursor=findings_cursor,
-        findings_limit=findings_limit,
-    )
-    return _superseded(corpus, args)
-
-
-def target_ref(ref: str) -> str:
-    """A successor ref as written; a link or file name gives its target's file stem."""
-    text = ref.strip()
-    if federated(text) is not None:
-        return text
-    target = link_target(text)
-    if "/" in target or target.lower().endswith((".md", ".markdown", ".yaml", ".yml")):
-        return stem_of(target)
-    return target
-
-
-def _successor_key(corpus: Corpus, pos: int) -> tuple[datetime, bytes, bytes]:
-    vf = corpus.facts[pos].valid_from
-    rec = corpus.records[pos]
-    return (vf.bound if vf is not None else _MIN_DATE, u16(rec.id), u16(rec.path or ""))
-
-
-def _state(corpus: Corpus, pos: int) -> tuple[Result, WireFinding | None]:
-    """The `supersededBy` state of one listed record, and its derived finding."""
-    rec = corpus.records[pos]
-    succ = sorted(
-        _only_visible(corpus, corpus.facts[pos].written_successors),
-        key=lambda s: _successor_key(corpus, s),
-    )
-    if succ:
-        state: Result = {"resolved": True, "target": _summary(corpus, succ[0])}
-        if len(succ) == 1:
-            return state, None
-        names = ", ".join(corpus.records[s].id for s in succ)
-        msg = (
-            f"{rec.id!r} has {len(succ)} successors ({names}); "
-            f"list_superseded names the earliest, {corpus.records[succ[0]].id!r}."
-        )
-        finding = Finding("superseded-target-multiple", msg, rec.path, rec.id, "supersededBy")
-        return state, wire_finding(finding)
-    if not rec.superseded_by:
-        return {"resolved": False, "targetRef": None, "reason": "unknown"}, None
-    written = rec.superseded_by[0]
-    shown = target_ref(written)
-    if (fed := federated(written)) is not None:
-        msg = (
-            f'supersededBy target "{shown}" is a log-qualified ref; '
-            "named-log federation is not available in this phase"
-        )
-        finding = Finding("superseded-target-federated-unavailable", msg, None, rec.id)
-        fed_state = {
-            "resolved": False,
-            "targetRef": shown,
-            "reason": "federated-unavailable",
-            "log": fed.log,
-            "id": fed.id,
-        }
-        return fed_state, wire_finding(finding)
-    hits = _only_visible(corpus, corpus.resolve(written, rec.path))
-    if len(hits) == 1:
-        return {"resolved": True, "target": _summary(corpus, hits[0])}, None
-    if not hits:
-        return {"resolved": False, "targetRef": shown, "reason": "dangling"}, None
-    msg = (
-        f'supersededBy target "{shown}" resolves to {len(hits)} local records; '
-        f'see get_decision("{shown}") for the full candidate list'
-    )
-    finding = Finding("superseded-target-ambiguous", msg, None, rec.id)
-    state = {
-        "resolved": False,
-        "targetRef": shown,
-        "reason": "ambiguous",
-        "candidateCount": len(hits),
-    }
-    return state, wire_finding(finding)
-
-
-def superseded_entries(corpus: Corpus) -> tuple[tuple[Result, ...], tuple[WireFinding, ...]]:
-    """Every `list_superseded` entry in (id, path) order, and the derived findings."""
-
-    def build() -> tuple[tuple[Result, ...], tuple[WireFinding, ...]]:
-        items: list[Result] = []
-        derived: list[WireFinding] = []
-        for pos in _visible(corpus):
-            facts, rec = corpus.facts[pos], corpus.records[pos]
-            named = bool(rec.superseded_by or facts.written_successors)
-            if facts.status != "superseded" and not (facts.status == "deprecated" and named):
-                continue
-            state, finding = _state(corpus, pos)
-            items.append({**_summary(corpus, pos), "supersededBy": state})
-            if finding is not None:
-                derived.append(finding)
-        return tuple(items), tuple(derived)
-
-    built: tuple[tuple[Result, ...], tuple[WireFinding, ...]] = corpus.memo(
-        "tools-superseded", build
-    )
-    return built
-
-
-def _superseded(corpus: Corpus, a: Mapping[str, object]) -> Result:
-    limit = _int(a["limit"])
-    items, derived = superseded_entries(corpus)
-    page = paginate(
-        items,
-        _text(a["cursor"]),
-        channel="superseded.results",
-        fingerprint=corpus.health.fingerprint,
-        shape=limit_shape(limit),
-        limit=limit,
-    )
-    if isinstance(page, InvalidCursor):
-        return page.to_wire()
-    findings_limit = _int(a["findings_limit"])
-    findings = _findings(
-        corpus,
-        "superseded.findings",
-        derived,
-        a["findings_cursor"],
-        findings_limit,
-        limit_shape(findings_limit),
-    )
-    if isinstance(findings, InvalidCursor):
-        return findings.to_wire()
-    return {
-        "outcome": "entries",
-        "items": list(page.items),
-        "cursor": page.cursor,
-        "findings": findings,
-    }
-
-
 _RUN: Final = {
     "search_decisions": _search,
     "get_decision": _get,
     "get_decision_context": _context,
-    "list_superseded": _superseded,
+    "list_superseded": run_superseded,
 }
