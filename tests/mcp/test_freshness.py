@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from govmem import CorpusUnavailable
-from govmem_mcp import _state
+from govmem import CorpusUnavailable, Loader
 from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 
@@ -127,17 +126,17 @@ def test_changes_during_every_load_give_up(
 ) -> None:
     state = LiveCorpus(example_repo, watch="inotify")
     adr = example_repo / "docs/adr/024.md"
-    real = _state.Loader.files
+    real = Loader.files
 
     def touching(self: object, *args: object, **kw: object) -> object:
         adr.write_text(adr.read_text() + "\n")
         return real(self, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(_state.Loader, "files", touching)
+    monkeypatch.setattr(Loader, "files", touching)
     with pytest.raises(CorpusUnavailable) as err:
         state.current()
     assert err.value.reason == "corpus-changed-during-load"
-    monkeypatch.setattr(_state.Loader, "files", real)
+    monkeypatch.setattr(Loader, "files", real)
     assert state.current().health.record_count > 0
     state.close()
 
@@ -145,19 +144,19 @@ def test_changes_during_every_load_give_up(
 def test_only_changed_files_are_read(live: LiveCorpus, example_repo: Path) -> None:
     settle(live)
     reads: list[str] = []
-    real = _state.Loader.files
+    real = Loader.files
 
     def spy(self: object, real_root: Path, plan: object, reuse: dict[str, object]) -> object:
         reads.extend(sorted(set(_all(example_repo)) - set(reuse)))
         return real(self, real_root, plan, reuse=reuse)  # type: ignore[arg-type]
 
-    _state.Loader.files = spy  # type: ignore[assignment,method-assign]
+    Loader.files = spy  # type: ignore[assignment,method-assign]
     try:
         adr = example_repo / "docs/adr/011.md"
         adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
         live.current()
     finally:
-        _state.Loader.files = real  # type: ignore[method-assign]
+        Loader.files = real  # type: ignore[method-assign]
     assert reads == ["docs/adr/011.md"]
 
 

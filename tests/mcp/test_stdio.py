@@ -57,7 +57,7 @@ def frame(message: dict[str, Any]) -> bytes:
 async def test_sdk_stdio_client(example_repo: Path, era: str) -> None:
     params = StdioServerParameters(command=command(), args=["--cwd", str(example_repo)])
     args = {"question": SEED_QUESTION, "topic": "database", "as_of": "2026-09-08"}
-    async with Client(params, mode=era) as c:  # type: ignore[arg-type]
+    async with Client(params, mode=era) as c:
         names = [t.name for t in (await c.list_tools()).tools]
         assert names == sorted(names)
         assert "query" in names
