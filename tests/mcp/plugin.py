@@ -1,8 +1,4 @@
-"""Fixtures of the MCP adapter tests, loaded by each test module through `pytest_plugins`.
-
-(A `conftest.py` here would share its module name with `tests/conftest.py` for
-mypy, and an `__init__.py` would make this folder shadow the `mcp` package.)
-"""
+"""Fixtures of the MCP adapter tests, loaded by each test module through `pytest_plugins`."""
 
 from __future__ import annotations
 
