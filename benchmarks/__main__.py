@@ -104,7 +104,7 @@ def _ge_all(limit: float, *keys: str) -> Callable[[dict[int, dict[str, Any]]], b
 
 
 def _mcp_check(results: dict[int, dict[str, Any]]) -> bool | None:
-    vals = [_at(results, n, "mcp_inotify", "query", "p50_us") for n in (1000, 10000)]
+    vals = [_at(results, n, "mcp_inotify", "query_raw", "p50_us") for n in (1000, 10000)]
     known = [v for v in vals if v is not None]
     return None if not known else all(v <= 1500 for v in known)
 
@@ -152,13 +152,18 @@ ROWS: tuple[Row, ...] = (
     Row("MCP start-up: spawn → initialize", lambda r: _dig(r, "startup", "initialize"), "ms",
         "p50 ≤ 0.8 s", _startup_check),
     Row("MCP start-up: spawn → first query", lambda r: _dig(r, "startup", "first_query"), "ms"),
-    Row("MCP tools/call query (inotify)", lambda r: _dig(r, "mcp_inotify", "query"), "us",
+    Row("MCP tools/call query, raw client (inotify)", lambda r: _dig(r, "mcp_inotify", "query_raw"), "us",
         "p50 ≤ 1.5 ms at 1k, 10k", _mcp_check),
-    Row("MCP tools/call query (stat scan)", lambda r: _dig(r, "mcp_stat", "query"), "us"),
-    Row("MCP search_decisions", lambda r: _dig(r, "mcp_inotify", "search_decisions"), "us"),
-    Row("peer search_nodes (server-memory)", lambda r: _dig(r, "peer", "search_nodes"), "us"),
-    Row("  peer / govmem, search p50", lambda r: r.get("peer_ratio"), "x",
+    Row("MCP tools/call query, raw client (stat scan)", lambda r: _dig(r, "mcp_stat", "query_raw"), "us"),
+    Row("MCP tools/call query, SDK client (inotify)", lambda r: _dig(r, "mcp_inotify", "query"), "us"),
+    Row("MCP tools/call query, SDK client (stat scan)", lambda r: _dig(r, "mcp_stat", "query"), "us"),
+    Row("MCP search_decisions, SDK client", lambda r: _dig(r, "mcp_inotify", "search_decisions"), "us"),
+    Row("peer search_nodes, SDK client", lambda r: _dig(r, "peer", "search_nodes"), "us"),
+    Row("  peer / govmem, search p50, SDK client", lambda r: r.get("peer_ratio"), "x",
         "≥ 10× at 10k", _ratio_check),
+    Row("MCP search_decisions, raw client", lambda r: _dig(r, "mcp_inotify", "search_raw"), "us"),
+    Row("peer search_nodes, raw client", lambda r: _dig(r, "peer", "search_nodes_raw"), "us"),
+    Row("  peer / govmem, search p50, raw client", lambda r: r.get("peer_ratio_raw"), "x"),
     Row("peak RSS, govmem-mcp (MB)", lambda r: _dig(r, "mcp_inotify", "server_peak_rss_mb"), "mb"),
     Row("peak RSS, server-memory (MB)", lambda r: _dig(r, "peer", "server_peak_rss_mb"), "mb"),
 )  # fmt: skip
@@ -242,20 +247,36 @@ async def _over_stdio(
         out["startup"] = await _mcp.startup(_mcp.govmem_params(root, "inotify"), q0, it["startup"])
         # let the reload benchmark's last edit age past the stat scan's racy window (2 s)
         time.sleep(2.1)
+    qargs = [{"question": q, "topic": t, "as_of": _mcp.AS_OF} for q, t in manifest["questions"]]
+    sargs = [{"query": t} for t in manifest["search_terms"]]
     for watch in ("inotify", "stat"):
         _say(quiet, f"  MCP tools/call ({watch})")
+        params = _mcp.govmem_params(root, watch)
         out[f"mcp_{watch}"] = await _mcp.govmem_calls(
-            _mcp.govmem_params(root, watch), manifest["questions"], manifest["search_terms"], it
+            params, manifest["questions"], manifest["search_terms"], it
         )
+        _say(quiet, f"  MCP tools/call ({watch}, raw client)")
+        raw = out[f"mcp_{watch}"]
+        raw["query_raw"] = _mcp.raw_calls(params, "query", qargs, it["mcp_query"], 50)
+        if watch == "inotify":
+            raw["search_raw"] = _mcp.raw_calls(
+                params, "search_decisions", sargs, it["mcp_search"], len(sargs)
+            )
     if peer is not None:
         _say(quiet, "  peer: server-memory search_nodes")
         out["peer"] = await _mcp.peer_calls(
             _mcp.peer_params(peer, peer_jsonl), manifest["search_terms"], it["peer"]
         )
-        ours = _dig(out, "mcp_inotify", "search_decisions", "p50_us")
-        theirs = _dig(out, "peer", "search_nodes", "p50_us")
-        if ours and theirs:
-            out["peer_ratio"] = theirs / ours
+        out["peer"]["search_nodes_raw"] = _mcp.raw_calls(
+            _mcp.peer_params(peer, peer_jsonl), "search_nodes", sargs, it["peer"], len(sargs)
+        )
+        for key, ours, theirs in (
+            ("peer_ratio", ("mcp_inotify", "search_decisions"), ("peer", "search_nodes")),
+            ("peer_ratio_raw", ("mcp_inotify", "search_raw"), ("peer", "search_nodes_raw")),
+        ):
+            a, b = _dig(out, *ours, "p50_us"), _dig(out, *theirs, "p50_us")
+            if a and b:
+                out[key] = b / a
     return out
 
 

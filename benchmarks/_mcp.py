@@ -10,6 +10,7 @@ answered (which waits for the corpus load the server starts at once).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -170,3 +171,86 @@ async def peer_calls(params: StdioServerParameters, terms: Sequence[str], n: int
         await _timed_calls(c, "search_nodes", sargs, len(sargs))
         calls = summary(await _timed_calls(c, "search_nodes", sargs, n))
         return {"search_nodes": calls, "server_peak_rss_mb": _peak_rss_mb(pids)}
+
+
+class RawClient:
+    """A blocking JSON-RPC-over-stdio client with no SDK: what the server itself costs.
+
+    It sends `initialize` (2025-11-25) and `notifications/initialized`, then
+    one request at a time, reading lines until the answer with its id.
+    Nothing is validated on this side (the SDK client checks every
+    structured result against the tool's output schema).
+    """
+
+    def __init__(self, params: StdioServerParameters) -> None:
+        self.proc = subprocess.Popen(
+            [params.command, *params.args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=params.env,
+        )
+        self._id = 0
+        self.request(
+            "initialize",
+            {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "govmem-bench", "version": "1"},
+            },
+        )
+        self._send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(message).encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self._id += 1
+        self._send({"jsonrpc": "2.0", "id": self._id, "method": method, "params": params})
+        assert self.proc.stdout is not None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                msg = f"server closed stdout during {method}"
+                raise RuntimeError(msg)
+            answer: dict[str, Any] = json.loads(line)
+            if answer.get("id") == self._id:
+                if "error" in answer or answer.get("result", {}).get("isError"):
+                    msg = f"{method} failed: {line[:300]!r}"
+                    raise RuntimeError(msg)
+                return answer
+
+    def timed(self, tool: str, args: Sequence[dict[str, Any]], n: int) -> list[int]:
+        out: list[int] = []
+        for i in range(n):
+            t = time.perf_counter_ns()
+            self.request("tools/call", {"name": tool, "arguments": args[i % len(args)]})
+            out.append(time.perf_counter_ns() - t)
+        return out
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def raw_calls(
+    params: StdioServerParameters,
+    tool: str,
+    args: Sequence[dict[str, Any]],
+    n: int,
+    warmup: int,
+) -> dict[str, Any]:
+    """`tools/call` latency with the raw client (server + pipes, no client-side validation)."""
+    client = RawClient(params)
+    try:
+        client.timed(tool, args, warmup)
+        return summary(client.timed(tool, args, n))
+    finally:
+        client.close()
