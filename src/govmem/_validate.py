@@ -261,7 +261,7 @@ SPECS: Final[Mapping[str, OperationSpec]] = MappingProxyType(
         ),
         "remember": _govmem(
             _f("kind", one_of(("memory", "claim")), required=True),
-            _f("content", text(1, 2000, trimmed=True), required=True),
+            _f("content", text(1, 16 * 1024, trimmed=True), required=True),
             _f("category", one_of(MEMORY_CATEGORIES)),
             _f("key", _NAME),
             _f("tags", array(text(1, 64, trimmed=True), 1, 32, unique=True)),
