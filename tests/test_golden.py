@@ -37,7 +37,9 @@ def test_the_seed_answer_is_reproduced_field_for_field() -> None:
     for key in expected:
         if key != "context_metrics":
             assert answer[key] == expected[key], key
-    metrics = govmem.load(EXAMPLE).query(QUESTION, topic="database", as_of="2026-09-08").context_metrics
+    metrics = (
+        govmem.load(EXAMPLE).query(QUESTION, topic="database", as_of="2026-09-08").context_metrics
+    )
     assert metrics.evidence_characters_returned == len(
         "PostgreSQL è il database approvato per i nuovi servizi dal 1 febbraio 2026."
     )
