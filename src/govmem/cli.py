@@ -8,11 +8,37 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import _cli_lint, _cli_memory, _cli_pictures, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
 from ._cli import COMMANDS, UsageError, _Parser
 from ._errors import GovmemError, InputError
+
+
+def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """`--root`, `--dir`, `--config`, `--json`: before the command, or after it.
+
+    After the command they default to `SUPPRESS`, so they never undo a value
+    given before it.
+    """
+
+    def default(value: object) -> Any:
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument(
+        "--root", default=default("."), help="the corpus root (default: the current directory)"
+    )
+    parser.add_argument(
+        "--dir",
+        default=default(None),
+        help="the ADR folder, relative to the root (default: auto-detected)",
+    )
+    parser.add_argument(
+        "--config", default=default(None), help="a govmem.yaml to use instead of the root's own"
+    )
+    parser.add_argument(
+        "--json", action="store_true", default=default(False), help="print the result as JSON"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,17 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="govmem", description="Governed memory: what is decided, where, as of when."
     )
-    parser.add_argument(
-        "--root", default=".", help="the corpus root (default: the current directory)"
-    )
-    parser.add_argument(
-        "--dir", help="the ADR folder, relative to the root (default: auto-detected)"
-    )
-    parser.add_argument("--config", help="a govmem.yaml to use instead of the root's own")
+    _globals(parser, defaults=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (help_, add_args, fn) in COMMANDS.items():
         p = sub.add_parser(name, help=help_, description=help_)
-        p.add_argument("--json", action="store_true", help="print the result as JSON")
+        _globals(p, defaults=False)
         add_args(p)
         p.set_defaults(func=fn)
     return parser
