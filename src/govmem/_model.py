@@ -207,6 +207,8 @@ class Record:
     body: str = ""
     frontmatter: str = "{}"
     """The parsed frontmatter as canonical JSON (dates as strings)."""
+    extracted: bool = False
+    """The file had no frontmatter: `frontmatter` holds the governed fields read from its body."""
     git_dated: bool = False
     # memory fields (seed 004)
     category: str | None = None

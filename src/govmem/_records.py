@@ -266,6 +266,7 @@ def build_decision(
     superseded_by = _unique([*r.strings("superseded_by"), *refs.superseded_by])
     links = _links([*refs.links, *partial, *title_refs.links, *change_links])
     authored, ratified = _provenance(_quiet(r))
+    from_body = frontmatter_json is None
     if frontmatter_json is None:
         extracted: dict[str, Json] = {"id": rid, "title": title, "status": written}
         if valid_from is not None and not git_dated:
@@ -310,6 +311,7 @@ def build_decision(
         written_status=written,
         body=body,
         frontmatter=frontmatter_json,
+        extracted=from_body,
         git_dated=git_dated,
     )
 

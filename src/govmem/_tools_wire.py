@@ -31,9 +31,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
-from ._markdown import read_markdown
 from ._model import Finding, Record
-from ._parse import id_from_stem
 from ._text import u16, u16_len
 
 WireFinding: TypeAlias = dict[str, str]
@@ -127,20 +125,6 @@ ADRKIT_SCHEMA: Final[_Spec] = (
 )
 """adrkit 0.8.0's `AdrFrontmatter`: key order, defaults, nested shapes."""
 
-_EXTRACTED_KEYS: Final = (
-    "id",
-    "title",
-    "status",
-    "date",
-    "valid_to",
-    "deciders",
-    "tags",
-    "supersedes",
-    "superseded_by",
-    "links",
-)
-"""The keys, in order, the loader writes for a Markdown file without frontmatter."""
-
 
 # --- typed frontmatter ----------------------------------------------------------------
 
@@ -182,27 +166,6 @@ def is_adrkit_format(data: Mapping[str, Any]) -> bool:
     )
 
 
-def is_extracted(rec: Record, data: Mapping[str, Any]) -> bool:
-    """Whether `data` is what the loader extracted from a Markdown file without frontmatter.
-
-    The loader records the governed fields it read (id from the file stem,
-    title and status from the body) in a fixed key order; a real frontmatter
-    that happens to look the same names a status its body does not state.
-    """
-    keys = list(data)
-    order = [k for k in _EXTRACTED_KEYS if k in data]
-    if keys != order or rec.path is None or not rec.path.lower().endswith(".md"):
-        return False
-    if data.get("id") != id_from_stem(rec.path):
-        return False
-    doc = read_markdown(rec.body)
-    return data.get("status") == doc.status_text and rec.title in (
-        doc.title,
-        doc.first_heading,
-        rec.id,
-    )
-
-
 def typed_frontmatter(rec: Record) -> dict[str, Any]:
     """`get_decision`'s `frontmatter`: adrkit-typed, extracted, or as written."""
     try:
@@ -211,7 +174,7 @@ def typed_frontmatter(rec: Record) -> dict[str, Any]:
         return {}
     if not isinstance(data, dict):
         return {}
-    if is_adrkit_format(data) and not is_extracted(rec, data):
+    if is_adrkit_format(data) and not rec.extracted:
         return _fill(data, ADRKIT_SCHEMA)
     return data
 
