@@ -64,7 +64,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Final, Generic, TypeVar
 
@@ -386,6 +386,7 @@ def _primary(char: str) -> tuple[int, int | str]:
     return (4, ord(char))
 
 
+@lru_cache(maxsize=65536)
 def locale_key(text: str) -> tuple[object, ...]:
     """A sort key approximating JavaScript's `a.localeCompare(b)` (ICU root collation)."""
     bases: list[str] = []
@@ -587,7 +588,10 @@ def _fire_packages(
 
 
 def _sorted_fired(matchers: Iterable[FiredMatcher]) -> tuple[FiredMatcher, ...]:
-    return tuple(sorted(matchers, key=lambda m: (locale_key(m.type), locale_key(m.pattern))))
+    items = tuple(matchers)
+    if len(items) < 2:
+        return items
+    return tuple(sorted(items, key=lambda m: (locale_key(m.type), locale_key(m.pattern))))
 
 
 def compile_affects(
