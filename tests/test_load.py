@@ -335,3 +335,49 @@ def test_a_decision_without_a_date_takes_its_git_date(tmp_path: Path) -> None:
     assert dated == {"0001": ("2025-01-02T10:00:00Z", True), "0002": ("2024-05-06", False)}
     assert [(f.code, f.severity, f.id) for f in corpus.findings] == [("git-date", "info", "0001")]
     assert govmem.load(tmp_path / "docs/adr").findings == ()
+
+
+_PATCH_FILES: Final = {
+    "docs/adr/0001-db.md": "---\nid: adr-1\ntopic: db\nvalue: MySQL\nstatus: superseded\n"
+    "superseded_by: adr-2\ndate: 2020-01-02\n---\n# Use MySQL\n\nMySQL for all.\n",
+    "docs/adr/0002-db.md": "---\nid: adr-2\ntopic: db\nvalue: PostgreSQL\nstatus: accepted\n"
+    "supersedes: adr-1\ndate: 2021-03-04\n---\n# Use PostgreSQL\n\nPostgreSQL for all.\n",
+    "docs/adr/0003-cache.md": "# 3. Use Redis\n\nDate: 2022-05-06\n\n## Status\n\nAccepted\n\n"
+    "## Decision\n\nRedis.\n",
+    "memory/claims.yaml": "- {kind: claim, id: c1, topic: db, value: DynamoDB, content: Dynamo}\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        ("docs/adr/0002-db.md", "PostgreSQL for all.", "PostgreSQL for all, from 2021."),
+        ("docs/adr/0002-db.md", "value: PostgreSQL", "value: MariaDB"),
+        ("docs/adr/0003-cache.md", "Redis.\n", "Redis, clustered.\n"),
+        ("memory/claims.yaml", "content: Dynamo}", "content: Dynamo now}"),
+        ("docs/adr/0002-db.md", "status: accepted", "status: proposed"),
+        ("docs/adr/0001-db.md", "# Use MySQL", "# Use MySQL 8"),
+        ("docs/adr/0003-cache.md", "# 3. Use Redis", "# 3. Use Valkey"),
+    ],
+)
+def test_reload_after_one_edit_equals_a_fresh_load(
+    tmp_path: Path, path: str, old: str, new: str
+) -> None:
+    """A reload after an edit (prose-only edits are patched in) gives the corpus a fresh load gives."""
+    _write(tmp_path, _PATCH_FILES)
+    loader = govmem.Loader(tmp_path)
+    loader.load()
+    target = tmp_path / path
+    target.write_text(target.read_text().replace(old, new))
+    again, fresh = loader.load(), govmem.load(tmp_path)
+    assert again == fresh
+    assert again.findings == fresh.findings
+    for topic in ("db", "use redis", "use valkey"):
+        q = f"what about {topic}?"
+        assert (
+            again.query(q, topic, as_of="2026-01-01").to_dict()
+            == fresh.query(q, topic, as_of="2026-01-01").to_dict()
+        )
+    assert again.search_decisions("2021").get("items") == fresh.search_decisions("2021").get(
+        "items"
+    )

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Final, TypeAlias
 
 import pathspec
-from attrs import frozen
+from attrs import asdict, evolve, frozen
 
 from . import _git
 from ._config import ADR_FOLDERS, CONFIG_NAME, parse_config
@@ -149,6 +149,8 @@ class Loader:
         self._cache: dict[tuple[str, str, str, str], ParsedFile] = {}
         self._votes: dict[str, tuple[bool, bool]] = {}
         """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
+        self._last: _Built | None = None
+        """The last corpus assembled and what it was built from (`_patched`)."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -244,6 +246,7 @@ class Loader:
         relations: list[Relation] = []
         excluded = 0
         cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+        by_path: dict[str, ParsedFile] = {}
         for done, f in enumerate(files, 1):
             if self.progress is not None:
                 self.progress(done, len(files))
@@ -258,22 +261,29 @@ class Loader:
             if parsed is None:
                 parsed = parse_file(f.path, f.text, ParseContext(config, order, git_date))
             cache[key] = parsed
+            by_path[f.path] = parsed
             records += parsed.records
             sources += parsed.sources
             relations += parsed.relations
             findings += parsed.findings
             excluded += parsed.excluded
         self._cache = cache
-        return build_corpus(
-            records,
-            sources,
-            relations,
-            config,
-            findings,
-            fingerprint=fingerprint(config.text, files),
-            excluded_count=excluded,
-            folder_scopes=plan.folder_scopes,
-        )
+        frame = (config.text, dict(plan.folder_scopes), findings, excluded)
+        digest = fingerprint(config.text, files)
+        corpus = _patched(self._last, frame, by_path, digest)
+        if corpus is None:
+            corpus = build_corpus(
+                records,
+                sources,
+                relations,
+                config,
+                findings,
+                fingerprint=digest,
+                excluded_count=excluded,
+                folder_scopes=plan.folder_scopes,
+            )
+        self._last = _Built(corpus, frame, by_path)
+        return corpus
 
     def _date_order(self, files: Iterable[FileText]) -> tuple[DateOrder, bool]:
         """`scan_date_order` over the files' texts, scanning only contents not seen before."""
@@ -284,6 +294,72 @@ class Loader:
                 votes[f.digest] = got if got is not None else date_order_votes(f.text)
         self._votes = votes
         return decide_date_order(votes.values())
+
+
+Frame = tuple[str, dict[str, str], list[Finding], int]
+"""What a corpus is built from besides the parsed files: config text, folder scopes,
+every file-level finding (config, plan, unreadable files, parsing) and the excluded count."""
+
+PATCH_LIMIT: Final = 16
+"""Most changed files the patch path takes; beyond, the corpus is built again."""
+_LOOSE_FIELDS: Final = frozenset(
+    {"body", "frontmatter", "content", "value", "confidence", "authority", "evidence", "affects"}
+)
+"""Record fields no between-record fact depends on (`build_corpus` never reads them)."""
+
+
+@frozen
+class _Built:
+    corpus: Corpus
+    frame: Frame
+    parsed: dict[str, ParsedFile]
+
+
+def _patched(
+    last: _Built | None, frame: Frame, parsed: dict[str, ParsedFile], digest: str
+) -> Corpus | None:
+    """The last corpus with the changed files' records swapped in, when that is the same value.
+
+    After an edit of a decision's or claim's prose (body, content, value,
+    confidence, authority, evidence, affects) every derived fact of
+    `build_corpus` — order, scopes, topics, refs, supersession, memory
+    versions, between-record findings — is what it was, so only the records
+    change; the corpus's lazy indexes (`Corpus.memo`) start empty. Anything
+    else (a file added or removed, a changed id, status, date, link, title or
+    topic, a memory, a source, a relation, different findings) returns None:
+    build it again. tests/test_load.py checks the result equals a full build.
+    """
+    if last is None or last.frame != frame or last.parsed.keys() != parsed.keys():
+        return None
+    changed = [p for p, new in parsed.items() if new is not last.parsed[p]]
+    if not changed or len(changed) > PATCH_LIMIT:
+        return None
+    swaps: dict[tuple[str, str | None, int], Record] = {}
+    for path in changed:
+        old, new = last.parsed[path], parsed[path]
+        if (
+            old.sources != new.sources
+            or old.relations != new.relations
+            or old.skipped != new.skipped
+            or len(old.records) != len(new.records)
+        ):
+            return None
+        for a, b in zip(old.records, new.records, strict=True):
+            if a.kind not in ("decision", "claim") or _shape(a) != _shape(b):
+                return None
+            swaps[(a.id, a.path, a.index)] = b
+    records = list(last.corpus.records)
+    for pos, rec in enumerate(records):
+        new_rec = swaps.get((rec.id, rec.path, rec.index))
+        if new_rec is not None:
+            records[pos] = new_rec
+    health = evolve(last.corpus.health, fingerprint=digest)
+    return evolve(last.corpus, records=tuple(records), health=health, memo={})
+
+
+def _shape(rec: Record) -> dict[str, object]:
+    """A record without its loose fields: what `build_corpus` reads of it."""
+    return {k: v for k, v in asdict(rec, recurse=False).items() if k not in _LOOSE_FIELDS}
 
 
 def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
