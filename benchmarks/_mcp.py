@@ -130,6 +130,7 @@ async def govmem_calls(
     questions: Sequence[Sequence[str]],
     terms: Sequence[str],
     it: dict[str, int],
+    calls: int,
 ) -> dict[str, Any]:
     """`tools/call query` (topic given) and `search_decisions` on one connection; server RSS."""
     res: dict[str, Any] = {}
@@ -139,7 +140,7 @@ async def govmem_calls(
         names = {t.name for t in (await c.list_tools()).tools}
         qargs = [{"question": q, "topic": t, "as_of": AS_OF} for q, t in questions]
         await _timed_calls(c, "query", qargs, min(len(qargs), 50))  # warm-up: load, indexes
-        res["query"] = summary(await _timed_calls(c, "query", qargs, it["mcp_query"]))
+        res["query"] = summary(await _timed_calls(c, "query", qargs, calls))
         if "search_decisions" in names:
             sargs = [{"query": t} for t in terms]
             await _timed_calls(c, "search_decisions", sargs, len(sargs))
