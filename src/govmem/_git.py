@@ -111,7 +111,10 @@ def commit_known_at(root: Path, known_as_of: str | When) -> Commit:
             sha = b""
         if sha.strip():
             return _commit(root, sha.decode().strip())
-    when = parse_iso(known_as_of) if isinstance(known_as_of, str) else known_as_of
+    try:
+        when = parse_iso(known_as_of) if isinstance(known_as_of, str) else known_as_of
+    except ValueError:  # an impossible date: 2026-02-30
+        when = None
     if when is None:
         msg = f"known_as_of {known_as_of!r} is neither a date nor a commit"
         raise GitHistoryError(msg)

@@ -57,7 +57,8 @@ class When:
     @property
     def as_of(self) -> datetime:
         """The instant this value stands for as an `as_of` (end of a date)."""
-        return self.at + _ONE_DAY - _TICK if self.date_only else self.at
+        # One sum: `at + ONE_DAY - TICK` would overflow on 9999-12-31.
+        return self.at + (_ONE_DAY - _TICK) if self.date_only else self.at
 
     @property
     def day(self) -> date:
@@ -96,7 +97,11 @@ def parse_iso(text: str) -> When | None:
             sign = 1 if tz[0] == "+" else -1
             digits = tz[1:].replace(":", "")
             offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
-            dt = dt - sign * offset
+            try:
+                dt = dt - sign * offset
+            except OverflowError as exc:  # 9999-12-31T23:00-05:00, 0001-01-01T00:30+01:00
+                msg = f"{text!r} is outside the representable years 1-9999 in UTC"
+                raise ValueError(msg) from exc
         return When.from_datetime(dt)
     return None
 

@@ -139,9 +139,17 @@ def repo_path(name: str, value: object) -> tuple[object, tuple[Issue, ...]]:
     return value, ()
 
 
+def _is_instant(value: object) -> bool:
+    """A string parse_iso reads as a possible instant (not 2026-02-30, not year 0)."""
+    try:
+        return isinstance(value, str) and parse_iso(value) is not None
+    except ValueError:
+        return False
+
+
 def instant(name: str, value: object) -> tuple[object, tuple[Issue, ...]]:
     """`YYYY-MM-DD` or an ISO 8601 timestamp."""
-    if not isinstance(value, str) or parse_iso(value) is None:
+    if not _is_instant(value):
         return _fail(name, f"{name} must be YYYY-MM-DD or an ISO timestamp, not {value!r}")
     return value, ()
 
@@ -150,7 +158,7 @@ def instant_or_commit(name: str, value: object) -> tuple[object, tuple[Issue, ..
     """A date, a timestamp, or a 7–40 hex commit."""
     if isinstance(value, str) and _HEX_COMMIT.match(value) and not re.fullmatch(r"\d{8}", value):
         return value, ()
-    if not isinstance(value, str) or parse_iso(value) is None:
+    if not _is_instant(value):
         msg = f"{name} must be YYYY-MM-DD, an ISO timestamp or a 7–40 hex commit, not {value!r}"
         return _fail(name, msg)
     return value, ()
