@@ -7,7 +7,8 @@ reads one such text into a `When`, and never guesses:
 
 * a text that is not a date at all gives `None` (the caller looks elsewhere);
 * a text shaped like a date that names no calendar day (`2023-24-05`,
-  `31 June 2021`) gives a `BadDate`, which the caller reports as `bad-date`.
+  `31 June 2021`, a year outside 1–9999 such as `0000-01-01` or
+  `99999-01-01`) gives a `BadDate`, which the caller reports as `bad-date`.
 
 Numeric dates with the day and month both at most 12 are ambiguous; their
 order (`dmy` or `mdy`) is decided once per corpus by `scan_date_order`: a
@@ -65,7 +66,7 @@ MONTHS: Final[dict[str, int]] = {
 _END: Final = r"(?![\w/])"
 _ORD: Final = r"(?:st|nd|rd|th)?"
 _ISO: Final = re.compile(
-    r"(?<!\d)(?P<y>\d{4})(?P<sep>[-/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})"
+    r"(?<!\d)(?P<y>\d{4,6})(?P<sep>[-/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})"
     r"(?P<time>[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?\s*(?:Z|z|[+-]\d{2}:?\d{2}|UTC)?)?" + _END
 )
 _NUMERIC: Final = re.compile(
