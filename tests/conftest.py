@@ -1,10 +1,23 @@
-"""Shared fixtures: where the shared material is, hypothesis profiles, git repos."""
+"""Shared fixtures: where the shared material is, hypothesis profiles, git repos, no network.
+
+No network: an audit hook (installed once, when this module is imported)
+refuses every `socket.connect` / `connect_ex` / `sendto` to an address that
+is neither loopback nor AF_UNIX, and every `getaddrinfo` of a host that is
+not loopback (so `socket.create_connection` fails before it connects); the
+autouse `no_network` fixture then fails the test that tried, even if the
+code under test swallowed the error. Subprocesses cannot be patched: the
+hardening tests start theirs with `tests/hardening/netguard` on
+`PYTHONPATH` and `GOVMEM_NO_NETWORK=<log file>` (docs/security.md).
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +25,62 @@ from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "decisions"
+
+NETWORK_ATTEMPTS: list[str] = []
+"""Every refused network attempt of this process, as `event address`."""
+
+
+class NetworkBlocked(OSError):
+    """The test suite runs without network."""
+
+
+def is_local(host: object) -> bool:
+    """Loopback names and addresses (and no host at all, as getaddrinfo's `None`)."""
+    if host is None:
+        return True
+    if isinstance(host, bytes):
+        host = host.decode("ascii", "replace")
+    if not isinstance(host, str):
+        return False
+    if host.lower() in ("localhost", "localhost.localdomain", "ip6-localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _address_is_local(address: object) -> bool:
+    if isinstance(address, str | bytes):  # AF_UNIX (and abstract) socket paths
+        return True
+    if isinstance(address, tuple) and address:
+        return is_local(address[0])
+    return False
+
+
+def _network_guard(event: str, args: tuple[object, ...]) -> None:
+    if event in ("socket.connect", "socket.sendto"):
+        address = args[1] if len(args) > 1 else None
+        if not _address_is_local(address):
+            NETWORK_ATTEMPTS.append(f"{event} {address!r}")
+            raise NetworkBlocked(f"network access is blocked in tests: {event} {address!r}")
+    elif event == "socket.getaddrinfo" and args and not is_local(args[0]):
+        NETWORK_ATTEMPTS.append(f"{event} {args[0]!r}")
+        raise NetworkBlocked(f"network access is blocked in tests: getaddrinfo {args[0]!r}")
+
+
+sys.addaudithook(_network_guard)
+
+
+@pytest.fixture(autouse=True)
+def no_network() -> Iterator[None]:
+    """Fail the test that attempted a non-loopback connection (even one it caught)."""
+    start = len(NETWORK_ATTEMPTS)
+    yield
+    tried = NETWORK_ATTEMPTS[start:]
+    if tried:
+        pytest.fail(f"the test attempted network access: {'; '.join(tried)}")
+
 
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(

@@ -1,0 +1,233 @@
+"""Helpers of the hardening tests: corpus copies, tree snapshots, a guarded `govmem-mcp` process."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+from tests.conftest import EXAMPLE, git
+
+NETGUARD: Final = Path(__file__).resolve().parent / "netguard"
+INIT: Final[dict[str, Any]] = {
+    "jsonrpc": "2.0",
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "hardening", "version": "1"},
+    },
+}
+MODERN_META: Final[dict[str, Any]] = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def script(name: str) -> str:
+    """The installed console script `name` (next to this interpreter, else on PATH)."""
+    beside = Path(sys.executable).with_name(name)
+    if beside.exists():
+        return str(beside)
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed (pip install -e '.[dev]')")
+    return found
+
+
+def make_repo(root: Path, source: Path = EXAMPLE) -> Path:
+    """A copy of `source` at `root`, in a new git repository with one commit."""
+    shutil.copytree(source, root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "corpus", date="2026-03-15T12:00:00Z")
+    return root
+
+
+def guarded_env(log: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of a subprocess under the network guard (`netguard/sitecustomize.py`)."""
+    path = os.environ.get("PYTHONPATH")
+    return {
+        **os.environ,
+        "PYTHONPATH": str(NETGUARD) + (os.pathsep + path if path else ""),
+        "GOVMEM_NO_NETWORK": str(log),
+        **(extra or {}),
+    }
+
+
+def network_attempts(log: Path) -> list[str]:
+    """What the guarded subprocesses tried (empty when they never touched the network)."""
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+Tree = dict[str, tuple[str, bytes, int]]
+
+
+def snapshot(root: Path, *, skip_git: bool = True) -> Tree:
+    """Every entry under `root`: kind, content (or link target) and mtime_ns."""
+    out: Tree = {}
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        if skip_git and ".git" in dirnames:
+            dirnames.remove(".git")
+        for name in sorted(dirnames + filenames):
+            path = Path(dirpath) / name
+            rel = path.relative_to(root).as_posix()
+            st = path.lstat()
+            if path.is_symlink():
+                out[rel] = ("link", os.readlink(path).encode(), st.st_mtime_ns)
+            elif path.is_dir():
+                out[rel] = ("dir", b"", st.st_mtime_ns)
+            else:
+                out[rel] = ("file", path.read_bytes(), st.st_mtime_ns)
+    return out
+
+
+def protocol_problem(line: bytes) -> str | None:
+    """Why `line` is not a JSON-RPC 2.0 message (None when it is one)."""
+
+    def no_constants(name: str) -> Any:
+        msg = f"non-JSON constant {name}"
+        raise ValueError(msg)
+
+    try:
+        message = json.loads(line, parse_constant=no_constants)
+    except ValueError as exc:
+        return f"not JSON ({exc}): {line[:200]!r}"
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return f"not a JSON-RPC 2.0 object: {line[:200]!r}"
+    if "method" in message:
+        return None if isinstance(message["method"], str) else f"bad method: {line[:200]!r}"
+    if "id" not in message or ("result" in message) == ("error" in message):
+        return f"neither a response nor a notification: {line[:200]!r}"
+    error = message.get("error")
+    if error is not None and not (
+        isinstance(error, dict)
+        and isinstance(error.get("code"), int)
+        and isinstance(error.get("message"), str)
+    ):
+        return f"malformed error object: {line[:200]!r}"
+    if "result" in message and not isinstance(message["result"], dict):
+        return f"result is not an object: {line[:200]!r}"
+    return None
+
+
+def _key(rid: object) -> object:
+    return rid if isinstance(rid, int | str) and not isinstance(rid, bool) else repr(rid)
+
+
+class ServerProcess:
+    """`govmem-mcp` over real stdio pipes, its stdout checked line by line as it arrives."""
+
+    def __init__(self, root: Path, log: Path, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [script("govmem-mcp"), "--cwd", str(root), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=guarded_env(log),
+        )
+        self.responses: dict[object, list[dict[str, Any]]] = {}
+        self.problems: list[str] = []
+        self.lines = 0
+        self.stderr = b""
+        self._cond = threading.Condition()
+        self._threads = [
+            threading.Thread(target=self._read_stdout, daemon=True),
+            threading.Thread(target=self._read_stderr, daemon=True),
+        ]
+        for t in self._threads:
+            t.start()
+
+    @property
+    def pid(self) -> int:
+        """The server's process id."""
+        return self.proc.pid
+
+    def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            problem = protocol_problem(line)
+            with self._cond:
+                self.lines += 1
+                if problem is not None:
+                    self.problems.append(problem)
+                else:
+                    message = json.loads(line)
+                    if "method" not in message:
+                        self.responses.setdefault(_key(message["id"]), []).append(message)
+                self._cond.notify_all()
+
+    def _read_stderr(self) -> None:
+        stream = self.proc.stderr
+        assert stream is not None
+        while chunk := os.read(stream.fileno(), 65536):
+            with self._cond:
+                self.stderr += chunk
+
+    def send(self, *lines: bytes) -> None:
+        """Write lines (a newline is added to each)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"".join(line + b"\n" for line in lines))
+        self.proc.stdin.flush()
+
+    def request(self, message: Mapping[str, Any], rid: str, timeout: float = 30) -> dict[str, Any]:
+        """Send one request with id `rid` and wait for its response."""
+        self.send(json.dumps({**message, "id": rid}).encode())
+        missing = self.wait_for([rid], timeout)
+        if missing:
+            pytest.fail(
+                f"no answer to {message} within {timeout} s; stderr: {self.stderr[-2000:]!r}"
+            )
+        return self.responses[rid][-1]
+
+    def wait_for(self, ids: Iterable[object], timeout: float) -> list[object]:
+        """Wait until every id has a response; the ids still unanswered after `timeout`."""
+        wanted = [_key(i) for i in ids]
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                missing = [i for i in wanted if i not in self.responses]
+                left = deadline - time.monotonic()
+                if not missing or left <= 0 or self.proc.poll() is not None:
+                    return missing
+                self._cond.wait(min(left, 0.5))
+
+    def rss_kib(self) -> int:
+        """The server's resident memory (Linux `/proc`), 0 when unknown."""
+        try:
+            status = Path(f"/proc/{self.pid}/status").read_text(encoding="ascii")
+        except OSError:
+            return 0
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def close(self, timeout: float = 30) -> tuple[int, bytes]:
+        """Close stdin and wait: (exit code, everything written on stderr)."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.proc.stdin.close()
+        code = self.proc.wait(timeout=timeout)
+        for t in self._threads:
+            t.join(timeout=timeout)
+        return code, self.stderr
+
+    def kill(self) -> None:
+        """Stop the process if it still runs (test teardown)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
