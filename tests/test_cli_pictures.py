@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -105,17 +104,6 @@ def test_bad_arguments_exit_with_one_line_on_stderr(argv: list[str], code: int) 
     assert got == code
     assert out == ""
     assert err.count("\n") == 1
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
-def test_an_unwritable_output_folder_exits_1(tmp_path: Path) -> None:
-    """A folder that cannot be written is exit 1 with one line, not a traceback."""
-    locked = tmp_path / "locked"
-    locked.mkdir(mode=0o500)
-    code, out, err = run(*ROOT, "report", "--out", str(locked / "site"))
-    assert code == 1
-    assert out == ""
-    assert err.startswith("govmem: cannot write")
 
 
 def test_an_output_path_under_a_file_exits_1(tmp_path: Path) -> None:
