@@ -17,10 +17,7 @@ from hypothesis import strategies as st
 from govmem import Corpus
 from govmem._answer import FoundConflict, FoundConflicts, History, HistoryItem
 from govmem._cursor import InvalidCursor
-from govmem._evidence import paragraphs, pick_excerpt, sentences
-from govmem._qindex import SourceText, pick
 from govmem._query import query
-from govmem._text import squash, tokens
 from govmem.testing import CorpusInputs, as_of_dates, corpora, questions
 
 NOW = datetime(2026, 9, 8, 12, 0, tzinfo=UTC)
@@ -235,24 +232,6 @@ def test_no_question_topic_scope_or_mind_crashes_a_query(
     assert unseen.temporal_validity.to_dict()["as_of"] == "2026-09-08T12:00:00Z"
     assert isinstance(corpus.get_decision_history(topic or "-", scope), History)
     assert isinstance(corpus.find_conflicts(topic, scope, as_of, now=NOW), FoundConflicts)
-
-
-@given(st.text(max_size=300), st.text(max_size=30), questions())
-def test_the_cached_excerpt_picker_agrees_with_pick_excerpt(
-    text: str, value: str, question: str
-) -> None:
-    """The engine's pre-split picker returns what `_evidence.pick_excerpt` returns."""
-    split = SourceText(
-        tuple(
-            (tuple(parts), tuple(frozenset(tokens(s)) for s in parts))
-            for parts in (sentences(p) for p in paragraphs(text))
-        ),
-        squash(text),
-    )
-    hints = (value, "Content.", question)
-    assert pick(split, hints) == pick_excerpt(
-        text, value=value, content="Content.", question=question
-    )
 
 
 SCRIPT = textwrap.dedent(

@@ -35,6 +35,8 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from attrs import frozen
+
 from ._text import squash, tokens
 
 SHORT_SENTENCE: Final = 40
@@ -103,9 +105,51 @@ def sentences(paragraph: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(paragraph) if s]
 
 
-def _shared(sentence: str, wanted: frozenset[str]) -> int:
-    """How many distinct folded tokens `sentence` shares with `wanted`."""
-    return len(wanted.intersection(tokens(sentence)))
+@frozen
+class SplitText:
+    """A source text split once: each paragraph's sentences with their tokens, and the
+    whole text with whitespace collapsed (for verification)."""
+
+    paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
+    squashed: str
+
+    @classmethod
+    def from_text(cls, text: str) -> SplitText:
+        """Split `text` into paragraphs and sentences, and tokenise each sentence."""
+        paras = []
+        for paragraph in paragraphs(text):
+            parts = tuple(sentences(paragraph))
+            paras.append((parts, tuple(frozenset(tokens(p)) for p in parts)))
+        return cls(tuple(paras), squash(text))
+
+
+def wanted_tokens(hints: Iterable[str | None]) -> frozenset[str]:
+    """The folded tokens of the texts an excerpt should share (value, content, question)."""
+    return frozenset(t for hint in hints if hint for t in tokens(hint))
+
+
+def best_excerpt(text: SplitText, wanted: frozenset[str]) -> str | None:
+    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
+    best: tuple[tuple[str, ...], int] | None = None
+    best_shared = -1
+    for parts, toks in text.paragraphs:
+        for i, tok in enumerate(toks):
+            shared = len(wanted & tok)
+            if shared > best_shared:
+                best, best_shared = (parts, i), shared
+    if best is None:
+        return None
+    parts, i = best
+    excerpt = parts[i]
+    if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
+        excerpt = f"{excerpt} {parts[i + 1]}"
+    return excerpt
+
+
+def verified_in(excerpt: str, text: SplitText) -> bool:
+    """Whether `excerpt` occurs in the text, whitespace collapsed; a blank one never does."""
+    needle = squash(excerpt)
+    return bool(needle) and needle in text.squashed
 
 
 def pick_excerpt(
@@ -133,22 +177,7 @@ def pick_excerpt(
 
 def pick_from(text: str, hints: Iterable[str | None]) -> str | None:
     """`pick_excerpt` with the texts whose tokens are sought given as one iterable."""
-    wanted = frozenset(t for hint in hints if hint for t in tokens(hint))
-    best: tuple[list[str], int] | None = None
-    best_shared = -1
-    for paragraph in paragraphs(text):
-        parts = sentences(paragraph)
-        for i, sentence in enumerate(parts):
-            shared = _shared(sentence, wanted)
-            if shared > best_shared:
-                best, best_shared = (parts, i), shared
-    if best is None:
-        return None
-    parts, i = best
-    excerpt = parts[i]
-    if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
-        excerpt = f"{excerpt} {parts[i + 1]}"
-    return excerpt
+    return best_excerpt(SplitText.from_text(text), wanted_tokens(hints))
 
 
 def verify(excerpt: str, text: str) -> bool:
@@ -156,5 +185,4 @@ def verify(excerpt: str, text: str) -> bool:
 
     An excerpt with no visible character is never verified.
     """
-    needle = squash(excerpt)
-    return bool(needle) and needle in squash(text)
+    return verified_in(excerpt, SplitText((), squash(text)))

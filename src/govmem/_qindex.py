@@ -20,9 +20,9 @@ from attrs import frozen
 from . import _answer as ans
 from ._bm25 import TopicIndex, protected_tokens, topic_document
 from ._config import ROOT_SCOPE
-from ._evidence import SHORT_SENTENCE, paragraphs, sentences
+from ._evidence import SplitText
 from ._model import Relation, Source
-from ._text import fold, squash, tokens
+from ._text import fold, tokens
 
 if TYPE_CHECKING:
     from ._corpus import Corpus
@@ -174,53 +174,12 @@ def conflict_links(corpus: Corpus) -> Mapping[int, tuple[Link, ...]]:
     return links
 
 
-@frozen
-class SourceText:
-    """A source's text, split once: sentences with their tokens, and the squashed whole."""
-
-    paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
-    squashed: str
-
-
-def source_text(corpus: Corpus, source: Source) -> SourceText:
-    def build() -> SourceText:
-        paras = []
-        for paragraph in paragraphs(source.text):
-            parts = tuple(sentences(paragraph))
-            paras.append((parts, tuple(frozenset(tokens(s)) for s in parts)))
-        return SourceText(tuple(paras), squash(source.text))
-
-    text: SourceText = corpus.memo(f"query:text:{source.id}\0{source.path}", build)
+def source_text(corpus: Corpus, source: Source) -> SplitText:
+    """A source's text split for evidence, once per corpus."""
+    text: SplitText = corpus.memo(
+        f"query:text:{source.id}\0{source.path}", lambda: SplitText.from_text(source.text)
+    )
     return text
-
-
-def pick(text: SourceText, hints: Iterable[str | None]) -> str | None:
-    """`_evidence.pick_excerpt` over a pre-split text (same rule, same result)."""
-    return pick_tokens(text, frozenset(t for hint in hints if hint for t in tokens(hint)))
-
-
-def pick_tokens(text: SourceText, wanted: frozenset[str]) -> str | None:
-    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
-    best: tuple[tuple[str, ...], int] | None = None
-    best_shared = -1
-    for parts, toks in text.paragraphs:
-        for i, tok in enumerate(toks):
-            shared = len(wanted & tok)
-            if shared > best_shared:
-                best, best_shared = (parts, i), shared
-    if best is None:
-        return None
-    parts, i = best
-    excerpt = parts[i]
-    if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
-        excerpt = f"{excerpt} {parts[i + 1]}"
-    return excerpt
-
-
-def verified_in(excerpt: str, text: SourceText) -> bool:
-    """`_evidence.verify` against a pre-squashed text."""
-    needle = squash(excerpt)
-    return bool(needle) and needle in text.squashed
 
 
 class QueryCache:

@@ -40,11 +40,11 @@ from attrs import define, field, frozen
 from . import _answer as ans
 from ._config import ROOT_SCOPE
 from ._errors import InputError
+from ._evidence import best_excerpt, verified_in
 from ._model import Relation, Source
 from ._qindex import (
     Precedence,
     conflict_links,
-    pick_tokens,
     query_cache,
     scope_phrases,
     source_text,
@@ -52,7 +52,6 @@ from ._qindex import (
     topic_index,
     topic_scopes,
     value_spellings,
-    verified_in,
     visible_members,
 )
 from ._text import fold, slug, tokens, u16
@@ -487,7 +486,7 @@ class _Run:
             if src is None:
                 continue
             text = source_text(c, src)
-            if (excerpt := pick_tokens(text, wanted)) is not None:
+            if (excerpt := best_excerpt(text, wanted)) is not None:
                 picked.append(ans.EvidenceItem(sid, excerpt, verified_in(excerpt, text)))
             if len(picked) == MAX_EVIDENCE:
                 break
