@@ -24,6 +24,7 @@ from typing import Any, NoReturn, TextIO
 
 from . import _load
 from ._corpus import Corpus
+from ._cursor import InvalidCursor
 from ._errors import GovmemError
 from ._time import When, parse_iso
 
@@ -152,3 +153,30 @@ def parse_when(value: str, flag: str) -> When:
 def now() -> datetime:
     """The current instant: read here, at the outermost boundary, and passed in."""
     return datetime.now(UTC)
+
+
+def page_args(p: argparse.ArgumentParser) -> None:
+    """`--cursor` and `--limit` for a paginated command."""
+    p.add_argument("--cursor", help="the cursor of the next page, as printed")
+    p.add_argument("--limit", type=limit_value, default=20, help="page size, 1–100 (default 20)")
+
+
+def limit_value(text: str) -> int:
+    """A page size: a whole number from 1 to 100."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100:
+        msg = f"{text!r} is not a whole number from 1 to 100"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def print_invalid_cursor(args: argparse.Namespace, result: InvalidCursor) -> int:
+    """A stale or forged cursor is an answer, not an error: print it, exit 0."""
+    if args.json:
+        emit(result.to_wire())
+    else:
+        out(f"Invalid cursor ({result.reason}): {result.message}")
+    return 0

@@ -14,8 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _write
-from ._cli import command, emit, load_corpus, now, out, parse_when
-from ._cli_query import _bad_cursor, _page_args
+from ._cli import (
+    command,
+    emit,
+    load_corpus,
+    now,
+    out,
+    page_args,
+    parse_when,
+    print_invalid_cursor,
+)
 from ._cursor import InvalidCursor
 from ._errors import GovmemError
 from ._memory import Memory, MemoryPage
@@ -49,7 +57,7 @@ def _memories_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tag", help="only memories with this tag (case-insensitive)")
     p.add_argument("--text", help="only memories whose key or content contains this")
     _mind(p)
-    _page_args(p)
+    page_args(p)
 
 
 @command("memories", "search the current memories by tag and text", _memories_args)
@@ -65,7 +73,7 @@ def _expiring_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--within", required=True, help="a duration: 12h, 7d, 2w")
     _as_of(p)
     _mind(p)
-    _page_args(p)
+    page_args(p)
 
 
 @command("expiring", "current memories that expire soon", _expiring_args)
@@ -90,7 +98,7 @@ def _memory_history(args: argparse.Namespace) -> int:
 
 def _print_page(args: argparse.Namespace, result: MemoryPage | InvalidCursor, empty: str) -> int:
     if isinstance(result, InvalidCursor):
-        return _bad_cursor(args, result)
+        return print_invalid_cursor(args, result)
     if args.json:
         emit(result.to_dict())
         return 0

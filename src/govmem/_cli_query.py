@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import _git
 from ._answer import Answer, RecordView
-from ._cli import command, emit, load_corpus, now, out, parse_when
+from ._cli import command, emit, load_corpus, now, out, page_args, parse_when, print_invalid_cursor
 from ._cursor import InvalidCursor
 from ._time import When, parse_iso
 
@@ -104,33 +104,17 @@ def render_answer(a: Answer) -> str:
     return "\n".join(lines)
 
 
-def _page_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--cursor", help="the cursor of the next page, as printed")
-    p.add_argument("--limit", type=_limit, default=20, help="page size, 1–100 (default 20)")
-
-
-def _limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 100:
-        msg = f"{text!r} is not a whole number from 1 to 100"
-        raise argparse.ArgumentTypeError(msg)
-    return value
-
-
 def _history_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("topic", help="a topic name, alias, or the id of one of its records")
     p.add_argument("--scope", help="only records of scopes overlapping this one")
-    _page_args(p)
+    page_args(p)
 
 
 @command("history", "every record of a topic, as dated events", _history_args)
 def _history(args: argparse.Namespace) -> int:
     result = load_corpus(args).get_decision_history(args.topic, args.scope, args.cursor, args.limit)
     if isinstance(result, InvalidCursor):
-        return _bad_cursor(args, result)
+        return print_invalid_cursor(args, result)
     if args.json:
         emit(result.to_dict())
         return 0
@@ -150,7 +134,7 @@ def _conflict_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic", help="only this topic")
     p.add_argument("--scope", help="only this scope")
     p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
-    _page_args(p)
+    page_args(p)
 
 
 @command("conflicts", "open and resolved conflicts across topics and scopes", _conflict_args)
@@ -161,7 +145,7 @@ def _conflicts(args: argparse.Namespace) -> int:
         args.topic, args.scope, as_of, args.cursor, args.limit, now=now()
     )
     if isinstance(result, InvalidCursor):
-        return _bad_cursor(args, result)
+        return print_invalid_cursor(args, result)
     if args.json:
         emit(result.to_dict())
         return 0
@@ -174,12 +158,4 @@ def _conflicts(args: argparse.Namespace) -> int:
         out(_wrap(c.resolution_hint))
     if result.cursor:
         out(f"More: --cursor {result.cursor}")
-    return 0
-
-
-def _bad_cursor(args: argparse.Namespace, result: InvalidCursor) -> int:
-    if args.json:
-        emit(result.to_wire())
-    else:
-        out(f"Invalid cursor ({result.reason}): {result.message}")
     return 0

@@ -16,27 +16,24 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ._cli import command, emit, load_corpus, out
+from ._cli import command, emit, limit_value, load_corpus, out
 from ._tools import run_tool
 from ._tools_wire import text_summary
 from ._validate import validate_args
 
 
-def _number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        msg = f"{text!r} is not a whole number"
-        raise argparse.ArgumentTypeError(msg) from None
-
-
 def _paging(p: argparse.ArgumentParser, *, primary: bool = True) -> None:
     if primary:
         p.add_argument("--cursor", help="the cursor of the next page, as printed")
-        p.add_argument("--limit", type=_number, default=20, help="page size, 1–100 (default 20)")
+        p.add_argument(
+            "--limit", type=limit_value, default=20, help="page size, 1–100 (default 20)"
+        )
     p.add_argument("--findings-cursor", help="the cursor of the next page of findings")
     p.add_argument(
-        "--findings-limit", type=_number, default=20, help="findings page size, 1–100 (default 20)"
+        "--findings-limit",
+        type=limit_value,
+        default=20,
+        help="findings page size, 1–100 (default 20)",
     )
 
 
