@@ -54,22 +54,13 @@ from ._qindex import (
     value_spellings,
     visible_members,
 )
+from ._status import PARTIAL_KINDS
 from ._text import fold, slug, tokens, u16
 from ._time import When, coerce_when
 
 if TYPE_CHECKING:
     from ._corpus import Corpus
 
-PARTIAL_KINDS: Final = frozenset(
-    {
-        "partly-supersedes",
-        "partly-superseded-by",
-        "amends",
-        "amended-by",
-        "partly-undoes",
-        "partly-undone-by",
-    }
-)
 NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
 """Classes whose records never conflict (SPEC §5.5)."""
 WAS_IN_FORCE: Final = frozenset({"accepted", "superseded", "deprecated"})
