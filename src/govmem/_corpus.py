@@ -35,13 +35,11 @@ from . import _drill, _memory, _query, _tools
 from ._answer import Answer, FoundConflicts, History
 from ._config import ROOT_SCOPE, ScopeTree
 from ._cursor import InvalidCursor
-from ._model import Config, Finding, Record, Relation, Source, sort_findings
+from ._model import IN_FORCE_CLASSES, Config, Finding, Record, Relation, Source, sort_findings
 from ._refs import RefIndex, federated
 from ._text import fold, u16
 from ._time import When, utc_now
 
-IN_FORCE_CLASSES: Final = frozenset({"accepted", "superseded", "deprecated"})
-"""Classes of records that are or were in force."""
 ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
 _TITLE_NUMBER: Final = re.compile(r"^\s*(?:adr[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*", re.IGNORECASE)
 _PUNCT: Final = re.compile(r"[^\w\s]+|_")

@@ -33,6 +33,8 @@ STATUS_CLASSES: Final = (
     "unknown",
 )
 """The status classes; every rule compares these."""
+IN_FORCE_CLASSES: Final = frozenset({"accepted", "superseded", "deprecated"})
+"""Classes of records that are or were in force (SPEC §4)."""
 
 MEMORY_CATEGORIES: Final = (
     "identity",

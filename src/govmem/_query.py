@@ -41,7 +41,7 @@ from . import _answer as ans
 from ._config import ROOT_SCOPE
 from ._errors import InputError
 from ._evidence import best_excerpt, verified_in
-from ._model import Relation, Source
+from ._model import IN_FORCE_CLASSES, Relation, Source
 from ._qindex import (
     Precedence,
     conflict_links,
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
 
 NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
 """Classes whose records never conflict (SPEC §5.5)."""
-WAS_IN_FORCE: Final = frozenset({"accepted", "superseded", "deprecated"})
 MAX_EVIDENCE: Final = 3
 """Picked excerpts: one per source of the decision, at most this many."""
 FALLBACK_CLASSES: Final = ("proposed", "unknown")
@@ -497,7 +496,7 @@ class _Run:
             f = c.facts[p]
             vt = f.valid_to
             if (
-                f.status in WAS_IN_FORCE
+                f.status in IN_FORCE_CLASSES
                 and vt is not None
                 and vt.bound <= self.at
                 and (f.valid_from is None or f.valid_from.bound < vt.bound)
