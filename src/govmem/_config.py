@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
 from ._model import Config, Finding, PathEntry, ScopeSpec, TopicSpec
 from ._text import fold
+from ._yaml import BadYaml, Loaded, load_yaml
 
 CONFIG_NAME: Final = "govmem.yaml"
 ROOT_SCOPE: Final = "all"
@@ -32,11 +30,13 @@ ADR_FOLDERS: Final = (
 def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Finding, ...]]:
     """Parse `govmem.yaml`; bad parts become findings and defaults."""
     findings: list[Finding] = []
-    try:
-        data = YAML(typ="safe").load(text) if text.strip() else {}
-    except YAMLError as exc:
-        msg = f"govmem.yaml is not valid YAML: {_first_line(str(exc))}"
+    # The bounded loader of the records (alias expansion, nesting, no C-stack
+    # crash): govmem.yaml is written by the same people and agents as they are.
+    loaded = load_yaml(text) if text.strip() else Loaded({})
+    if isinstance(loaded, BadYaml):
+        msg = f"govmem.yaml is not valid YAML: {loaded.message}"
         return Config(text=text), (Finding("bad-yaml", msg, path=path),)
+    data: Any = loaded.data
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
@@ -83,10 +83,6 @@ def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Find
         text=text,
     )
     return config, tuple(findings)
-
-
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else "parse error"
 
 
 def _strings(value: Any, key: str, bad: Any) -> tuple[str, ...]:
