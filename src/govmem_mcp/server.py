@@ -44,6 +44,7 @@ from govmem._load import load_known_as_of
 from govmem._time import When, parse_iso
 from govmem._tools import run_tool
 from govmem._tools_wire import text_summary
+from govmem._validate import validate_args
 from govmem._write import remember_from_agent
 
 from . import schemas as s
@@ -477,8 +478,17 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         return run(op)
 
     def adrkit(name: str, args: dict[str, object]) -> CallToolResult:
-        """One of seed 002's tools through `govmem._tools` (it validates again, fully)."""
+        """One of seed 002's tools through `govmem._tools`.
+
+        The arguments are validated before the corpus is touched (SPEC §6): a
+        bad path is a tool error even when the corpus would need a reload or
+        cannot be read at all.
+        """
         wire = {k: v for k, v in args.items() if v is not None}
+        try:
+            validate_args(name, wire)
+        except InputError as exc:
+            return tool_error(f"{exc}. Fix the argument and call again.")
 
         def op(corpus: Corpus) -> CallToolResult:
             out = run_tool(corpus, name, wire)
