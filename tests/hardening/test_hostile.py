@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import time
 import tracemalloc
 from collections.abc import Callable, Mapping
@@ -24,6 +25,8 @@ import govmem
 from govmem import Corpus
 from govmem._answer import History
 from govmem.cli import main as cli
+
+from .support import script
 
 MAX_SECONDS: Final = 5.0
 """Wall time of one load of a hostile corpus (measured: under 0.3 s)."""
@@ -398,3 +401,32 @@ def test_everything_hostile_at_once_over_mcp(tmp_path: Path) -> None:
         assert {"bad-yaml", "record-too-large", "unreadable"} <= codes
     finally:
         live.close()
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "paths: " + "[" * 30_000 + "]" * 30_000 + "\n",
+        "scopes:\n" + "".join(" " * i + "a:\n" for i in range(1, 300)),
+        _laughs() + "\npaths: *a8\nexclude: *a8\n",
+        "paths: &p [*p]\n",
+    ],
+    ids=["30,000 brackets", "300 nested mappings", "billion laughs", "recursive alias"],
+)
+def test_a_hostile_govmem_yaml_is_bad_yaml_not_a_crash(tmp_path: Path, config: str) -> None:
+    """govmem.yaml goes through the same bounded loader (before: the C parser segfaulted)."""
+    _write(tmp_path, {f"{ADR}/0100-postgres.md": NORMAL, "govmem.yaml": config})
+    start = time.perf_counter()
+    p = subprocess.run(
+        [script("govmem"), "--root", str(tmp_path), "lint", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert time.perf_counter() - start < 30
+    assert p.returncode == 1, p.stderr
+    findings = json.loads(p.stdout)["findings"]
+    assert [(f["code"], f["path"]) for f in findings if f["severity"] == "error"] == [
+        ("bad-yaml", "govmem.yaml")
+    ]
