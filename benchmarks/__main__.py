@@ -48,19 +48,19 @@ def iterations(n: int, quick: bool) -> dict[str, int]:
             "load": 1, "reload": 2, "query": 20, "infer": 5, "search": 5, "context": 2,
             "mcp_query": 10, "mcp_query_stat": 10, "mcp_search": 5, "peer": 3, "startup": 0,
         }  # fmt: skip
-    big = n >= 50_000
+    big, mid = n >= 50_000, n >= 5_000
     return {
-        "load": 1 if big else 3,
-        "reload": 5 if big else 10,
-        "query": 3000,
+        "load": 1 if big else (2 if mid else 3),
+        "reload": 5 if big else 8,
+        "query": 2000,
         "infer": 50 if big else 200,
-        "search": 50 if big else 200,
+        "search": 30 if big else (100 if mid else 200),
         "context": 20 if big else 50,
         "mcp_query": 300 if big else 500,
-        "mcp_query_stat": 50 if big else (100 if n >= 5_000 else 300),
-        "mcp_search": 50 if big else 200,
-        "peer": 5 if big else (30 if n >= 5_000 else 100),
-        "startup": 3 if big else 5,
+        "mcp_query_stat": 30 if big else (60 if mid else 300),
+        "mcp_search": 30 if big else (60 if mid else 200),
+        "peer": 5 if big else (10 if mid else 50),
+        "startup": 3,
     }
 
 
