@@ -37,6 +37,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from types import MappingProxyType
 from typing import Final, Generic, Literal, TypeAlias, TypeVar
 
@@ -345,7 +346,7 @@ def check_not_applicable(
 
 
 def paginate(
-    items: Sequence[T],
+    items: Iterable[T],
     cursor_text: str | None,
     *,
     channel: str,
@@ -354,6 +355,10 @@ def paginate(
     limit: int,
 ) -> Page[T] | InvalidCursor:
     """The page of `items` that `cursor_text` points to (the first page without one).
+
+    `items` may be a lazy iterable in its final order: it is consumed only up
+    to one item past the page, so a caller that computes hits on demand (a
+    search) stops as soon as the page is known.
 
     Args:
         items: the whole channel, in its final order.
@@ -378,12 +383,13 @@ def paginate(
         checked = check_cursor(cursor_text, channel=channel, fingerprint=fingerprint, shape=shape)
         if isinstance(checked, InvalidCursor):
             return checked
-        if checked.offset >= len(items):
-            return InvalidCursor("offset-out-of-range")
         offset = checked.offset
-    page = tuple(items[offset : offset + limit])
+    window = list(islice(items, offset + limit + 1))
+    if cursor_text is not None and offset >= len(window):
+        return InvalidCursor("offset-out-of-range")
+    page = tuple(window[offset : offset + limit])
     after = offset + len(page)
-    if after >= len(items):
+    if after >= len(window):
         return Page(page, None)
     nxt = Cursor(scope=channel, fp=fingerprint, qh=query_hash(shape), offset=after)
     return Page(page, encode_cursor(nxt))

@@ -58,7 +58,7 @@ touched; a bad one raises `InputError`. Nothing else raises.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from ._affects import AffectsIndex, compile_affects
@@ -191,30 +191,35 @@ def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
     classes = frozenset(s for s in status if s not in SPELLINGS)
     spelled = frozenset(s for s in status if s in SPELLINGS)
     scopes = tuple(dict.fromkeys(corpus.scopes.canonical(s) for s in scope))
-    items: list[Result] = []
-    for pos, body, rid, tag_texts, title in _search_fields(corpus):
-        facts, rec = corpus.facts[pos], corpus.records[pos]
-        if status and not (facts.status in classes or facts.label in spelled):
-            continue
-        if scopes and not any(corpus.scopes.is_ancestor_or_self(s, facts.scope) for s in scopes):
-            continue
-        if tags and not all(t in rec.tags for t in tags):
-            continue
-        matched = [
-            name
-            for name, hit in (
-                ("body", needle in body),
-                ("id", needle in rid),
-                ("tag", any(needle in t for t in tag_texts)),
-                ("title", needle in title),
-            )
-            if hit
-        ]
-        if matched:
-            items.append({**summary(corpus, pos), "matchedFields": matched})
+
+    def hits() -> Iterator[tuple[int, list[str]]]:
+        """Matching records in (id, path) order, found only as far as the page needs."""
+        for pos, body, rid, tag_texts, title in _search_fields(corpus):
+            facts, rec = corpus.facts[pos], corpus.records[pos]
+            if status and not (facts.status in classes or facts.label in spelled):
+                continue
+            if scopes and not any(
+                corpus.scopes.is_ancestor_or_self(s, facts.scope) for s in scopes
+            ):
+                continue
+            if tags and not all(t in rec.tags for t in tags):
+                continue
+            matched = [
+                name
+                for name, hit in (
+                    ("body", needle in body),
+                    ("id", needle in rid),
+                    ("tag", any(needle in t for t in tag_texts)),
+                    ("title", needle in title),
+                )
+                if hit
+            ]
+            if matched:
+                yield pos, matched
+
     fp = corpus.health.fingerprint
     page = paginate(
-        items,
+        hits(),
         as_text(a["cursor"]),
         channel="search.results",
         fingerprint=fp,
@@ -236,7 +241,7 @@ def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
         return findings.to_wire()
     return {
         "outcome": "results",
-        "items": list(page.items),
+        "items": [{**summary(corpus, pos), "matchedFields": m} for pos, m in page.items],
         "cursor": page.cursor,
         "findings": findings,
     }
