@@ -16,7 +16,8 @@ from __future__ import annotations
 from ._answer import Answer
 from ._convert import from_json as structure
 from ._convert import to_json as unstructure
-from ._corpus import Corpus, Facts, Health
+from ._corpus import Corpus, Health
+from ._derive import Facts
 from ._errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
 from ._load import Loader, load
 from ._model import (

@@ -21,31 +21,33 @@ distinct and readable.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
 from attrs import evolve, field, frozen
 
 from . import _drill, _memory, _query, _tools
 from ._answer import Answer, FoundConflicts, History
-from ._config import ROOT_SCOPE, ScopeTree
+from ._config import ScopeTree
 from ._cursor import InvalidCursor
-from ._model import IN_FORCE_CLASSES, Config, Finding, Record, Relation, Source, sort_findings
+from ._derive import (
+    Facts,
+    assign_topics,
+    derive_facts,
+    duplicate_findings,
+    find_supersession,
+    memory_versions,
+    record_scope,
+    records_fingerprint,
+    start_dates,
+)
+from ._model import Config, Finding, Record, Relation, Source, sort_findings
 from ._refs import RefIndex, federated
 from ._text import fold, u16
 from ._time import When, utc_now
-
-ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
-_TITLE_NUMBER: Final = re.compile(r"^\s*(?:adr[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*", re.IGNORECASE)
-_PUNCT: Final = re.compile(r"[^\w\s]+|_")
-
-Resolver = Callable[[int, str, str], int | None]
-"""(record position, ref, field) -> the resolved position, or None."""
 
 
 @frozen
@@ -71,30 +73,6 @@ class Health:
             "recordCount": self.record_count,
             "excludedCount": self.excluded_count,
         }
-
-
-@frozen
-class Facts:
-    """What the corpus derives about one record."""
-
-    scope: str
-    topic: str
-    status: str
-    """The effective status class (a one-sided supersession makes it `superseded`)."""
-    label: str
-    """The status as printed."""
-    valid_from: When | None
-    valid_to: When | None
-    end_unknown: bool
-    """Superseded or deprecated with no known end: not in force, and says so."""
-    successors: tuple[int, ...] = ()
-    """Records whose supersession of this one takes effect."""
-    predecessors: tuple[int, ...] = ()
-    """Records this one supersedes (effectively)."""
-    pending: tuple[int, ...] = ()
-    """Records that propose to supersede this one (not yet in force)."""
-    written_successors: tuple[int, ...] = ()
-    """Every resolved successor named in either direction, effective or not."""
 
 
 @frozen
@@ -409,12 +387,6 @@ def implicit_source(rec: Record, facts: Facts) -> Source:
     )
 
 
-def normalised_title(title: str) -> str:
-    """Accents and case folded, a leading number or `ADR-N:` stripped, punctuation stripped."""
-    text = _TITLE_NUMBER.sub("", fold(title), count=1)
-    return " ".join(_PUNCT.sub(" ", text).split())
-
-
 # ---------------------------------------------------------------------- build
 def build_corpus(
     records: list[Record],
@@ -434,7 +406,7 @@ def build_corpus(
     tree = ScopeTree(config.scopes)
     refs = RefIndex((i, r.id, r.path) for i, r in enumerate(records))
     out = list(findings)
-    out += _duplicate_findings(records, sources, relations)
+    out += duplicate_findings(records, sources, relations)
 
     def res(pos: int, ref: str, fld: str) -> int | None:
         """Resolve one ref of record `pos`; report dangling and ambiguous refs."""
@@ -462,10 +434,10 @@ def build_corpus(
             return None
         return hits[0]
 
-    scope_of = [_scope(r, tree, folder_scopes) for r in records]
-    sup = _supersession(records, res, out)
-    valid_from = _valid_from(records, sources)
-    facts = _derive_facts(records, scope_of, valid_from, sup, out)
+    scope_of = [record_scope(r, tree, folder_scopes) for r in records]
+    sup = find_supersession(records, res, out)
+    valid_from = start_dates(records, sources)
+    facts = derive_facts(records, scope_of, valid_from, sup, out)
     conflict_links: dict[int, set[int]] = defaultdict(set)
     partial_links: dict[int, set[int]] = defaultdict(set)
     for pos, rec in enumerate(records):
@@ -481,9 +453,9 @@ def build_corpus(
                 and (other := res(pos, link.ref, "links")) is not None
             ):
                 partial_links[other].add(pos)
-    topic_of, topic_alias = _topics(records, config, sup, res)
+    topic_of, topic_alias = assign_topics(records, config, sup, res)
     facts = [evolve(f, topic=topic_of[i]) for i, f in enumerate(facts)]
-    facts = _memory_versions(records, facts)
+    facts = memory_versions(records, facts)
 
     by_topic: dict[str, list[int]] = defaultdict(list)
     for i, f in enumerate(facts):
@@ -494,7 +466,7 @@ def build_corpus(
             rel_of[rid].append(rel)
     count = len(records) + len(sources) + len(relations)
     health = Health(
-        fingerprint=fingerprint or _fingerprint(records, sources, relations, config),
+        fingerprint=fingerprint or records_fingerprint(records, sources, relations, config),
         record_count=count,
         excluded_count=excluded_count,
     )
@@ -515,322 +487,3 @@ def build_corpus(
         conflict_links=MappingProxyType({k: tuple(sorted(v)) for k, v in conflict_links.items()}),
         partial_links=MappingProxyType({k: tuple(sorted(v)) for k, v in partial_links.items()}),
     )
-
-
-def _duplicate_findings(
-    records: list[Record], sources: list[Source], relations: list[Relation]
-) -> list[Finding]:
-    out: list[Finding] = []
-    for namespace, items in (
-        ("record", [(r.id, r.path) for r in records]),
-        ("source", [(s.id, s.path) for s in sources]),
-        ("relation", [(r.id, r.path) for r in relations]),
-    ):
-        seen: dict[str, list[str | None]] = defaultdict(list)
-        for rid, path in items:
-            seen[rid].append(path)
-        for rid, paths in seen.items():
-            if len(paths) > 1:
-                where = ", ".join(sorted({p or "(memory)" for p in paths}, key=u16))
-                for path in paths:
-                    msg = f"The {namespace} id {rid!r} is used {len(paths)} times ({where})."
-                    out.append(Finding("duplicate-id", msg, path, rid, "id"))
-    return out
-
-
-def _scope(rec: Record, tree: ScopeTree, folder_scopes: Mapping[str, str]) -> str:
-    written = rec.scope.strip() if rec.scope else ""
-    if written and not (written.lower() in ADRKIT_LEVELS and not tree.is_declared(fold(written))):
-        return tree.canonical(written)
-    if rec.path:
-        best = ""
-        for folder in folder_scopes:
-            if (folder in (".", "") or rec.path.startswith(folder + "/")) and len(folder) >= len(
-                best
-            ):
-                best = folder
-        if best in folder_scopes:
-            return tree.canonical(folder_scopes[best])
-    return ROOT_SCOPE
-
-
-def _valid_from(records: list[Record], sources: list[Source]) -> list[When | None]:
-    """A claim without a date starts at its first source's `occurred_at`."""
-    by_id = {s.id: s for s in reversed(sources)}
-    out: list[When | None] = []
-    for rec in records:
-        vf = rec.valid_from
-        if vf is None and rec.kind == "claim":
-            for sid in rec.sources:
-                src = by_id.get(sid)
-                if src is not None and src.occurred_at is not None:
-                    vf = src.occurred_at
-                    break
-        out.append(vf)
-    return out
-
-
-@frozen
-class _Supersession:
-    """Resolved supersession edges: (new, old) pairs, and cycle members."""
-
-    edges: tuple[tuple[int, int], ...]
-    written_by_old: frozenset[tuple[int, int]]
-    """Edges stated on the old record (`superseded_by`, status text)."""
-    cyclic: frozenset[tuple[int, int]]
-    written_by_new: frozenset[tuple[int, int]] = frozenset()
-    """Edges stated on the new record (`supersedes`): only these can be pending."""
-
-
-def _supersession(records: list[Record], resolve: Resolver, out: list[Finding]) -> _Supersession:
-    edges: dict[tuple[int, int], None] = {}
-    by_old: set[tuple[int, int]] = set()
-    by_new: set[tuple[int, int]] = set()
-    for pos, rec in enumerate(records):
-        for ref in rec.supersedes:
-            if (old := resolve(pos, ref, "supersedes")) is not None:
-                edges[(pos, old)] = None
-                by_new.add((pos, old))
-        for ref in rec.superseded_by:
-            if (new := resolve(pos, ref, "superseded_by")) is not None:
-                edges[(new, pos)] = None
-                by_old.add((new, pos))
-    # cycles: an edge whose old record reaches its new record again
-    succ: dict[int, list[int]] = defaultdict(list)
-    for new, old in edges:
-        succ[old].append(new)
-    cyclic: set[tuple[int, int]] = set()
-    for new, old in edges:
-        if new == old or _reaches(succ, new, old):
-            cyclic.add((new, old))
-    for new, old in sorted(cyclic):
-        rec = records[old]
-        what = (
-            "supersedes itself"
-            if new == old
-            else f"is in a supersession cycle with {records[new].id!r}"
-        )
-        out.append(
-            Finding(
-                "supersession-cycle",
-                f"{rec.id!r} {what}; the link is ignored.",
-                rec.path,
-                rec.id,
-                "supersedes",
-            )
-        )
-    kept = tuple(e for e in edges if e not in cyclic)
-    return _Supersession(kept, frozenset(by_old), frozenset(cyclic), frozenset(by_new))
-
-
-def _reaches(succ: Mapping[int, list[int]], start: int, goal: int) -> bool:
-    stack, seen = [start], {start}
-    while stack:
-        node = stack.pop()
-        for nxt in succ.get(node, ()):
-            if nxt == goal:
-                return True
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return False
-
-
-def _derive_facts(
-    records: list[Record],
-    scope_of: list[str],
-    valid_from: list[When | None],
-    sup: _Supersession,
-    out: list[Finding],
-) -> list[Facts]:
-    """Effective status, derived `valid_to`, successors and pending supersessions (SPEC §4)."""
-    # claims are never in force, whatever they say (SPEC §2), so they supersede nothing
-    takes_effect = [r.status in IN_FORCE_CLASSES and r.kind != "claim" for r in records]
-    successors: dict[int, list[int]] = defaultdict(list)
-    predecessors: dict[int, list[int]] = defaultdict(list)
-    pending: dict[int, list[int]] = defaultdict(list)
-    written: dict[int, list[int]] = defaultdict(list)
-    for new, old in sup.edges:
-        written[old].append(new)
-        status = records[new].status
-        if takes_effect[new]:
-            successors[old].append(new)
-            predecessors[new].append(old)
-        elif status not in ("rejected", "revoked") and (new, old) in sup.written_by_new:
-            # a pending supersession is a `supersedes` link from a record not yet in
-            # force; the old record's own `Superseded by X` is authoritative instead
-            pending[old].append(new)
-    facts: list[Facts] = []
-    for pos, rec in enumerate(records):
-        status, label = rec.status, rec.label
-        if rec.kind == "claim" and status == "accepted":
-            status, label = "proposed", "proposed"  # claims can only contest (SPEC §2)
-        succ = sorted(
-            successors.get(pos, ()), key=lambda i: (_bound_key(valid_from[i]), u16(records[i].id))
-        )
-        if succ and status == "accepted":
-            first = records[succ[0]]
-            msg = f"{first.id!r} supersedes {rec.id!r}, whose own status still reads {rec.label}."
-            out.append(Finding("one-sided-link", msg, rec.path, rec.id, "status"))
-            status, label = "superseded", "superseded"
-        valid_to = rec.valid_to
-        if valid_to is None and status in ("superseded", "deprecated") and succ:
-            starts = [w for w in (valid_from[i] for i in succ) if w is not None]
-            valid_to = min(starts, key=lambda w: w.bound) if starts else None
-        if rec.is_memory and rec.expires_at is not None and valid_to is None:
-            valid_to = rec.expires_at
-        facts.append(
-            Facts(
-                scope=scope_of[pos],
-                topic="",
-                status=status,
-                label=label,
-                valid_from=valid_from[pos],
-                valid_to=valid_to,
-                end_unknown=status in ("superseded", "deprecated") and valid_to is None,
-                successors=tuple(succ),
-                predecessors=tuple(
-                    sorted(predecessors.get(pos, ()), key=lambda i: records[i].sort_key())
-                ),
-                pending=tuple(sorted(pending.get(pos, ()), key=lambda i: records[i].sort_key())),
-                written_successors=tuple(
-                    sorted(set(written.get(pos, ())), key=lambda i: records[i].sort_key())
-                ),
-            )
-        )
-    return facts
-
-
-def _bound_key(w: When | None) -> datetime:
-    return w.bound if w is not None else datetime.min.replace(tzinfo=UTC)
-
-
-def _topics(
-    records: list[Record], config: Config, sup: _Supersession, resolve: Resolver
-) -> tuple[list[str], dict[str, str]]:
-    """Each record's topic, and alias -> topic (declared aliases, member ids)."""
-    alias: dict[str, str] = {}
-    for spec in config.topics:
-        name = fold(spec.name)
-        alias[name] = name
-        for a in spec.aliases:
-            alias.setdefault(fold(a), name)
-    declared = set(alias)
-    topic: list[str | None] = []
-    for rec in records:
-        if rec.topic and rec.topic.strip():
-            folded = fold(rec.topic.strip())
-            topic.append(alias.get(folded, folded))
-        elif rec.is_memory and rec.key:
-            topic.append(fold(rec.key))
-        else:
-            tag = next((alias[fold(t)] for t in rec.tags if fold(t) in declared), None)
-            topic.append(tag)
-    # implicit topics: union-find over records without a topic
-    parent = list(range(len(records)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(a: int, b: int) -> None:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-
-    links: list[tuple[int, int]] = list(sup.edges)
-    for pos, rec in enumerate(records):
-        for link in rec.links:
-            if (
-                link.kind == "rejected-in-favour-of"
-                and (other := resolve(pos, link.ref, "status")) is not None
-            ):
-                links.append((pos, other))
-        for change in rec.changes:
-            if (
-                change.ref
-                and change.status == "rejected"
-                and (other := resolve(pos, change.ref, "changelog")) is not None
-            ):
-                links.append((pos, other))
-    anchor: dict[int, str] = {}
-    for x, y in links:
-        tx, ty = topic[x], topic[y]
-        if tx is None and ty is None:
-            union(x, y)
-        elif tx is None and ty is not None:
-            anchor.setdefault(x, ty)
-        elif ty is None and tx is not None:
-            anchor.setdefault(y, tx)
-    by_title: dict[str, int] = {}
-    for pos, rec in enumerate(records):
-        if topic[pos] is None and rec.kind != "memory":
-            key = normalised_title(rec.title)
-            if key:
-                if key in by_title:
-                    union(pos, by_title[key])
-                else:
-                    by_title[key] = pos
-    groups: dict[int, list[int]] = defaultdict(list)
-    for pos in range(len(records)):
-        if topic[pos] is None:
-            groups[find(pos)].append(pos)
-    for members in groups.values():
-        anchored = sorted({anchor[m] for m in members if m in anchor}, key=u16)
-        if anchored:
-            name = anchored[0]
-        else:
-            latest = max(
-                members, key=lambda m: (_bound_key(records[m].valid_from), _neg(records[m].id))
-            )
-            name = normalised_title(records[latest].title) or fold(records[latest].id)
-        for m in members:
-            topic[m] = name
-    names = [t or "" for t in topic]
-    for pos, rec in enumerate(records):
-        alias.setdefault(rec.id, names[pos])
-        alias.setdefault(fold(rec.id), names[pos])
-    for n in names:
-        alias.setdefault(n, n)
-    return names, alias
-
-
-def _neg(rid: str) -> tuple[int, ...]:
-    """Sort key making the smaller id win a `max`."""
-    return tuple(-b for b in u16(rid))
-
-
-def _memory_versions(records: list[Record], facts: list[Facts]) -> list[Facts]:
-    """Each memory version ends where the version that displaces it starts (`_memory`).
-
-    An ended verified version reads `superseded` (in force until then); an
-    ended unverified one stays proposed, so it no longer contests its successor.
-    """
-    facts = list(facts)
-    for old, new in _memory.version_ends(records).items():
-        start, f = records[new].created_at, facts[old]
-        if start is not None and (f.valid_to is None or start.bound < f.valid_to.bound):
-            status = "superseded" if f.status == "accepted" else f.status
-            label = "superseded" if f.status == "accepted" else f.label
-            facts[old] = evolve(
-                f, valid_to=start, status=status, label=label, successors=(*f.successors, new)
-            )
-            facts[new] = evolve(facts[new], predecessors=(*facts[new].predecessors, old))
-    return facts
-
-
-def _fingerprint(
-    records: Sequence[Record],
-    sources: Sequence[Source],
-    relations: Sequence[Relation],
-    config: Config,
-) -> str:
-    """A content hash of records made in memory (loads hash the files they read)."""
-    h = hashlib.sha256()
-    h.update(config.text.encode())
-    for item in sorted(repr(x) for x in (*records, *sources, *relations)):
-        h.update(item.encode())
-        h.update(b"\0")
-    return h.hexdigest()

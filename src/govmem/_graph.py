@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 from attrs import frozen
 
 from . import _drill
-from ._corpus import normalised_title
+from ._derive import normalised_title
 from ._query import make_ask, resolve
 from ._text import u16
 
