@@ -396,3 +396,13 @@ def test_cli_on_a_missing_root_exits_1(tmp_path: Path, capsys: pytest.CaptureFix
     code, out, err = _cli(tmp_path / "nope", "recall", capsys=capsys)
     assert (code, out) == (1, "")
     assert err.count("\n") == 1
+
+
+def test_editing_hostile_yaml_is_refused_not_crashed() -> None:
+    """A rewrite of a file whose YAML nests too deeply is an InputError, never a crash."""
+    from govmem._errors import InputError
+    from govmem._yamledit import set_keys
+
+    text = "key: " + "[" * 5000 + "]" * 5000 + "\n"
+    with pytest.raises(InputError, match="not YAML govmem can edit"):
+        set_keys(text, None, [("status", "accepted")])

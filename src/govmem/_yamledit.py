@@ -28,6 +28,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ._errors import InputError
+from ._yaml import BadYaml, load_yaml_documents
 
 _PLAIN_LINE: Final = re.compile(r"^(?P<value>[^#\n]*?)(?P<rest>\s+#.*)?$")
 _STATUS_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s*status\s*#*\s*$", re.IGNORECASE)
@@ -85,6 +86,11 @@ def record_items(docs: Sequence[Any]) -> list[tuple[int, int | None]]:
 
 
 def _load_all(text: str) -> list[Any]:
+    """Every document, round-trip; refused first when the bounded loader says it is unsafe."""
+    checked = load_yaml_documents(text)
+    if isinstance(checked, BadYaml):
+        msg = f"the file is not YAML govmem can edit: {checked.message}"
+        raise InputError("file", msg)
     return list(_yaml().load_all(text))
 
 
