@@ -372,13 +372,17 @@ def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
 
 
 def _walk(real: Path, base: Path) -> list[str]:
-    """Root-relative paths of candidate record files under `base`, following no loops."""
+    """Root-relative paths of candidate record files under `base`, following no loops.
+
+    Files are handled as strings (a `Path` per file was most of a walk's cost);
+    only folders, a few per hundred files, get a `Path` for the inside-root check.
+    """
     out: list[str] = []
     visited: set[tuple[int, int]] = set()
 
-    def visit(folder: Path) -> None:
+    def visit(folder: str, prefix: str) -> None:
         try:
-            st = folder.stat()
+            st = os.stat(folder)
             key = (st.st_dev, st.st_ino)
             if key in visited:
                 return
@@ -387,22 +391,41 @@ def _walk(real: Path, base: Path) -> list[str]:
         except OSError:
             return
         for entry in entries:
-            if entry.name.startswith("."):
+            name = entry.name
+            if name.startswith("."):
                 continue
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
             if is_dir:
-                target = path.resolve()
-                if target.is_relative_to(real):
-                    visit(path)
-            elif entry.name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
-                out.append(path.relative_to(real).as_posix())
+                if Path(entry.path).resolve().is_relative_to(real):
+                    visit(entry.path, prefix + name + "/")
+            elif name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                out.append(prefix + name)
 
-    visit(base)
+    rel = base.relative_to(real).as_posix()
+    visit(str(base), "" if rel == "." else rel + "/")
     return out
+
+
+def is_candidate(plan: Plan, rel: str) -> bool:
+    """Whether `Loader.files` reads `rel`, a file (neither folder nor symlink) its walk finds.
+
+    The walk takes record-suffixed files (and any symlink) in the plan's
+    folders, dot entries skipped; the root's `govmem.yaml` and excluded paths
+    are never read.
+    """
+    return (
+        rel.lower().endswith(RECORD_SUFFIXES)
+        and rel != CONFIG_NAME
+        and not plan.exclude.match_file(rel)
+    )
+
+
+def read_file(real: Path, rel: str) -> FileText:
+    """Read one root-relative file with the loader's guards (for an incremental reload)."""
+    return _read(real, rel)
 
 
 def _read(real: Path, rel: str) -> FileText:

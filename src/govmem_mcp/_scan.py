@@ -77,6 +77,10 @@ class Snapshot:
     """Root-relative paths of record files that are symlinks."""
     link_dirs: set[Path] = field(default_factory=set)
     """Folders that symlinked record files point into."""
+    walked: set[str] = field(default_factory=set)
+    """Root-relative POSIX paths of the folders walked (the deep ones), `.` for the root."""
+    aliased: bool = False
+    """Whether a walked folder is a symlink (its files have two names)."""
     taken_ns: int = 0
 
 
@@ -104,51 +108,53 @@ def targets(
     return Targets(real, deep, tuple(shallow), git, files)
 
 
-def _identity(st: os.stat_result) -> Identity:
+def identity(st: os.stat_result) -> Identity:
     size = -1 if stat.S_ISDIR(st.st_mode) else st.st_size
     return (size, st.st_mtime_ns, st.st_ino, st.st_dev)
 
 
-def walk(real: Path, base: Path) -> Iterator[tuple[Path, os.stat_result | None, bool]]:
+def walk(real: Path, base: Path) -> Iterator[tuple[str, os.stat_result | None, bool]]:
     """(path, stat following symlinks or None, is a symlink) of folders and record files.
 
     Folders first in each level's sorted order, as the loader walks: dot
     entries skipped, symlinked folders followed while inside `real`, loops cut.
+    Paths are strings (`str(Path)` of the same path): a `Path` per file was
+    most of a scan's cost.
     """
     visited: set[tuple[int, int]] = set()
-    stack = [base]
+    stack = [str(base)]
     while stack:
         folder = stack.pop()
         try:
-            st = folder.stat()
+            st = os.stat(folder)
         except OSError:
             continue
         if (st.st_dev, st.st_ino) in visited:
             continue
         visited.add((st.st_dev, st.st_ino))
-        yield folder, st, folder.is_symlink()
+        yield folder, st, os.path.islink(folder)
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
             continue
-        subfolders: list[Path] = []
+        subfolders: list[str] = []
         for entry in entries:
-            if entry.name.startswith("."):
+            name = entry.name
+            if name.startswith("."):
                 continue
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
             if is_dir:
-                if path.resolve().is_relative_to(real):
-                    subfolders.append(path)
-            elif entry.name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                if Path(entry.path).resolve().is_relative_to(real):
+                    subfolders.append(entry.path)
+            elif name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
                 try:
                     fst: os.stat_result | None = entry.stat()
                 except OSError:
                     fst = None
-                yield path, fst, entry.is_symlink()
+                yield entry.path, fst, entry.is_symlink()
         stack.extend(reversed(subfolders))
 
 
@@ -158,17 +164,17 @@ def scan(t: Targets) -> Snapshot:
     for base in t.deep:
         for path, st, is_link in walk(t.root, base):
             if st is not None and stat.S_ISDIR(st.st_mode):
-                snap.dirs.append(path)
-                snap.entries[str(path)] = _identity(st)
+                folder = Path(path)
+                snap.dirs.append(folder)
+                snap.entries[path] = identity(st)
+                snap.walked.add(folder.relative_to(t.root).as_posix())
+                snap.aliased = snap.aliased or is_link
                 continue
-            if st is not None:
-                snap.entries[str(path)] = _identity(st)
-            else:
-                snap.entries[str(path)] = (-2, 0, 0, 0)
+            snap.entries[path] = identity(st) if st is not None else (-2, 0, 0, 0)
             if is_link:
-                snap.symlinks.add(path.relative_to(t.root).as_posix())
+                snap.symlinks.add(Path(path).relative_to(t.root).as_posix())
                 try:
-                    target = path.resolve(strict=True)
+                    target = Path(path).resolve(strict=True)
                 except (OSError, RuntimeError):
                     continue
                 if target.parent.is_dir():
@@ -187,7 +193,7 @@ def _stat_into(snap: Snapshot, path: Path, *, is_dir: bool) -> None:
         st = path.stat()
     except OSError:
         return
-    snap.entries[str(path)] = _identity(st)
+    snap.entries[str(path)] = identity(st)
     if is_dir and path not in snap.dirs:
         snap.dirs.append(path)
 

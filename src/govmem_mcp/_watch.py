@@ -156,6 +156,7 @@ class InotifyDetector:
         )
         self._overflow: int = f.Q_OVERFLOW
         self._ignored: int = f.IGNORED
+        self._isdir: int = f.ISDIR
         self._ino: Any = inotify_simple.INotify(nonblocking=True)
         self._wd: dict[int, Path] = {}
         self._by_path: dict[Path, int] = {}
@@ -199,7 +200,15 @@ class InotifyDetector:
         return self._dirty(self._targets, events)
 
     def _dirty(self, t: Targets, events: Iterable[Any]) -> set[str]:
-        dirty: set[str] = {RELOAD}
+        """The paths the events name; `RELOAD` too when a folder itself changed.
+
+        Without `RELOAD`, every entry is a root-relative path of a non-folder
+        entry (or `.git`, or the config file's name): the reload may then
+        re-read just those (`LiveCorpus`). A folder created, removed, renamed
+        or changed itself, and a queue overflow, add `RELOAD`: re-plan and
+        re-walk.
+        """
+        dirty: set[str] = set()
         for ev in events:
             if ev.mask & self._overflow or ev.wd == -1:
                 log.info("inotify queue overflow; comparing a stat scan")
@@ -209,12 +218,16 @@ class InotifyDetector:
                 self._wd.pop(ev.wd, None)
                 if folder is not None:
                     self._by_path.pop(folder, None)
+                dirty.add(RELOAD)
             if folder is None:
                 continue
             where = relative(t.root, folder)
             if where == GIT:
                 dirty.add(GIT)
-            elif not ev.name.startswith(".") or (folder == t.root and ev.name == GIT):
+                continue
+            if not ev.name or ev.mask & self._isdir:
+                dirty.add(RELOAD)
+            if not ev.name.startswith(".") or (folder == t.root and ev.name == GIT):
                 # dot entries are editors' temporary files, which the loader skips
                 dirty.add(relative(t.root, folder / ev.name) if ev.name else where)
         return dirty

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from govmem import CorpusUnavailable, Loader
+from govmem import CorpusUnavailable, Loader, _load
+from govmem._load import FileText
 from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 
@@ -141,29 +142,19 @@ def test_changes_during_every_load_give_up(
     state.close()
 
 
-def test_only_changed_files_are_read(live: LiveCorpus, example_repo: Path) -> None:
+def test_only_changed_files_are_read(
+    live: LiveCorpus, example_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     settle(live)
     reads: list[str] = []
-    real = Loader.files
+    real = _load._read
 
-    def spy(self: object, real_root: Path, plan: object, reuse: dict[str, object]) -> object:
-        reads.extend(sorted(set(_all(example_repo)) - set(reuse)))
-        return real(self, real_root, plan, reuse=reuse)  # type: ignore[arg-type]
+    def spy(root: Path, rel: str) -> FileText:
+        reads.append(rel)
+        return real(root, rel)
 
-    Loader.files = spy  # type: ignore[assignment,method-assign]
-    try:
-        adr = example_repo / "docs/adr/011.md"
-        adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
-        live.current()
-    finally:
-        Loader.files = real  # type: ignore[method-assign]
+    monkeypatch.setattr(_load, "_read", spy)
+    adr = example_repo / "docs/adr/011.md"
+    adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
+    live.current()
     assert reads == ["docs/adr/011.md"]
-
-
-def _all(root: Path) -> list[str]:
-    return [
-        p.relative_to(root).as_posix()
-        for folder in ("docs/adr", "memory", "sources")
-        for p in (root / folder).rglob("*")
-        if p.is_file()
-    ]
