@@ -146,7 +146,7 @@ class Loader:
         self.dir = dir
         self.progress = progress
         """Called as `progress(done, total)` while files are parsed (the CLI draws a bar)."""
-        self._cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+        self._cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
         self._votes: dict[str, tuple[bool, bool]] = {}
         """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
         self._last: _Built | None = None
@@ -232,8 +232,13 @@ class Loader:
         plan: Plan,
         files: list[FileText],
         git_dates: Mapping[str, When],
+        *,
+        digest: str | None = None,
     ) -> Corpus:
-        """Parse (through the cache) and build the corpus from files already read."""
+        """Parse (through the cache) and build the corpus from files already read.
+
+        `digest` is `fingerprint(config.text, files)` when the caller has it already.
+        """
         findings = [*config_findings, *plan.findings]
         order, conflict = (
             (config.date_order, False) if config.date_order else self._date_order(files)
@@ -245,7 +250,7 @@ class Loader:
         sources: list[Source] = []
         relations: list[Relation] = []
         excluded = 0
-        cache: dict[tuple[str, str, str, str], ParsedFile] = {}
+        cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
         by_path: dict[str, ParsedFile] = {}
         for done, f in enumerate(files, 1):
             if self.progress is not None:
@@ -256,7 +261,7 @@ class Loader:
                     findings.append(f.finding)
                 continue
             git_date = git_dates.get(f.path)
-            key = (f.path, f.digest, order, str(git_date))
+            key = (f.path, f.digest, order, git_date)
             parsed = self._cache.get(key)
             if parsed is None:
                 parsed = parse_file(f.path, f.text, ParseContext(config, order, git_date))
@@ -269,7 +274,7 @@ class Loader:
             excluded += parsed.excluded
         self._cache = cache
         frame = (config.text, dict(plan.folder_scopes), findings, excluded)
-        digest = fingerprint(config.text, files)
+        digest = digest or fingerprint(config.text, files)
         corpus = _patched(self._last, frame, by_path, digest)
         if corpus is None:
             corpus = build_corpus(

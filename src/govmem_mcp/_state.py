@@ -282,14 +282,13 @@ class LiveCorpus:
         assert self._loader is not None
         self.reloads += 1
         held = self._corpus
-        if (
-            held is not None
-            and git_dates == self._git_dates
-            and held.health.fingerprint == fingerprint(config.text, files)
-        ):
+        digest = fingerprint(config.text, files)
+        if held is not None and git_dates == self._git_dates and held.health.fingerprint == digest:
             return held
         self._git_dates = git_dates
-        self._corpus = self._loader.assemble(config, config_findings, plan, files, git_dates)
+        self._corpus = self._loader.assemble(
+            config, config_findings, plan, files, git_dates, digest=digest
+        )
         return self._corpus
 
     def _arm(self, t: Targets, snapshot: Snapshot) -> None:
