@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
@@ -376,25 +376,36 @@ def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
     return h.hexdigest()
 
 
-def _walk(real: Path, base: Path) -> list[str]:
-    """Root-relative paths of candidate record files under `base`, following no loops.
+def walk_tree(
+    real: Path, base: Path, *, stats: bool = True
+) -> Iterator[tuple[str, os.stat_result | None, bool]]:
+    """(path, stat or None, is a symlink) of every folder and candidate record file under `base`.
 
-    Files are handled as strings (a `Path` per file was most of a walk's cost);
-    only folders, a few per hundred files, get a `Path` for the inside-root check.
+    The one walk of the corpus, shared by the loader and the MCP server's stat
+    scan: dot entries skipped, record-suffixed files (and any symlink) taken,
+    symlinked folders followed while inside `real`, loops cut, each folder's
+    entries in sorted order. A folder always comes with its stat; a file with
+    its stat (following symlinks, None when that fails) only when `stats`.
+    Paths are strings (`str(Path)` of the same path): a `Path` per file was
+    most of a walk's cost.
     """
-    out: list[str] = []
     visited: set[tuple[int, int]] = set()
-
-    def visit(folder: str, prefix: str) -> None:
+    stack = [str(base)]
+    while stack:
+        folder = stack.pop()
         try:
             st = os.stat(folder)
-            key = (st.st_dev, st.st_ino)
-            if key in visited:
-                return
-            visited.add(key)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in visited:
+            continue
+        visited.add((st.st_dev, st.st_ino))
+        yield folder, st, os.path.islink(folder)
+        try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
-            return
+            continue
+        subfolders: list[str] = []
         for entry in entries:
             name = entry.name
             if name.startswith("."):
@@ -405,13 +416,26 @@ def _walk(real: Path, base: Path) -> list[str]:
                 is_dir = False
             if is_dir:
                 if Path(entry.path).resolve().is_relative_to(real):
-                    visit(entry.path, prefix + name + "/")
+                    subfolders.append(entry.path)
             elif name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
-                out.append(prefix + name)
+                fst: os.stat_result | None = None
+                if stats:
+                    try:
+                        fst = entry.stat()
+                    except OSError:
+                        fst = None
+                yield entry.path, fst, entry.is_symlink()
+        stack.extend(reversed(subfolders))
 
-    rel = base.relative_to(real).as_posix()
-    visit(str(base), "" if rel == "." else rel + "/")
-    return out
+
+def _walk(real: Path, base: Path) -> list[str]:
+    """Root-relative POSIX paths of the candidate record files under `base`."""
+    cut = len(str(real)) + 1
+    return [
+        path[cut:].replace(os.sep, "/")
+        for path, st, _ in walk_tree(real, base, stats=False)
+        if st is None or not stat.S_ISDIR(st.st_mode)
+    ]
 
 
 def is_candidate(plan: Plan, rel: str) -> bool:

@@ -29,13 +29,13 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
 
 from govmem._config import ADR_FOLDERS, CONFIG_NAME
-from govmem._load import RECORD_SUFFIXES, Plan
+from govmem._load import Plan, walk_tree
 from govmem._model import Config
 
 F = TypeVar("F")
@@ -113,56 +113,11 @@ def identity(st: os.stat_result) -> Identity:
     return (size, st.st_mtime_ns, st.st_ino, st.st_dev)
 
 
-def walk(real: Path, base: Path) -> Iterator[tuple[str, os.stat_result | None, bool]]:
-    """(path, stat following symlinks or None, is a symlink) of folders and record files.
-
-    Folders first in each level's sorted order, as the loader walks: dot
-    entries skipped, symlinked folders followed while inside `real`, loops cut.
-    Paths are strings (`str(Path)` of the same path): a `Path` per file was
-    most of a scan's cost.
-    """
-    visited: set[tuple[int, int]] = set()
-    stack = [str(base)]
-    while stack:
-        folder = stack.pop()
-        try:
-            st = os.stat(folder)
-        except OSError:
-            continue
-        if (st.st_dev, st.st_ino) in visited:
-            continue
-        visited.add((st.st_dev, st.st_ino))
-        yield folder, st, os.path.islink(folder)
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue
-        subfolders: list[str] = []
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                if Path(entry.path).resolve().is_relative_to(real):
-                    subfolders.append(entry.path)
-            elif name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
-                try:
-                    fst: os.stat_result | None = entry.stat()
-                except OSError:
-                    fst = None
-                yield entry.path, fst, entry.is_symlink()
-        stack.extend(reversed(subfolders))
-
-
 def scan(t: Targets) -> Snapshot:
     """Walk the targets and record every identity."""
     snap = Snapshot(taken_ns=time.time_ns())
     for base in t.deep:
-        for path, st, is_link in walk(t.root, base):
+        for path, st, is_link in walk_tree(t.root, base):
             if st is not None and stat.S_ISDIR(st.st_mode):
                 folder = Path(path)
                 snap.dirs.append(folder)
