@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-from pathlib import Path
 from typing import Any
 
+from tests.conftest import git
+
+__all__ = ["SEED_QUESTION", "git", "structured", "text"]
+
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
-
-
-def git(cwd: Path, *args: str, date: str | None = None) -> str:
-    """Run git in `cwd` with a fixed identity (and commit date, when given)."""
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Test",
-        "GIT_AUTHOR_EMAIL": "test@example.org",
-        "GIT_COMMITTER_NAME": "Test",
-        "GIT_COMMITTER_EMAIL": "test@example.org",
-    }
-    if date:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    out = subprocess.run(
-        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
-    )
-    return out.stdout.strip()
 
 
 def structured(result: Any) -> dict[str, Any]:
