@@ -383,7 +383,8 @@ def walk_tree(
 
     The one walk of the corpus, shared by the loader and the MCP server's stat
     scan: dot entries skipped, record-suffixed files (and any symlink) taken,
-    symlinked folders followed while inside `real`, loops cut, each folder's
+    symlinked folders followed while inside `real` (one leading out is yielded
+    as a file, so that reading it reports `outside-root`), loops cut, each folder's
     entries in sorted order. A folder always comes with its stat; a file with
     its stat (following symlinks, None when that fails) only when `stats`.
     Paths are strings (`str(Path)` of the same path): a `Path` per file was
@@ -414,10 +415,13 @@ def walk_tree(
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
-            if is_dir:
-                if Path(entry.path).resolve().is_relative_to(real):
-                    subfolders.append(entry.path)
-            elif name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+            if is_dir and Path(entry.path).resolve().is_relative_to(real):
+                subfolders.append(entry.path)
+            elif is_dir and not entry.is_symlink():
+                continue  # a mount point leading out: nothing of it is read
+            elif is_dir or name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                # a symlinked folder leading out is yielded like a file: reading it
+                # gives the `outside-root` finding instead of silence
                 fst: os.stat_result | None = None
                 if stats:
                     try:

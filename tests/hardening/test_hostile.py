@@ -180,7 +180,7 @@ def test_bad_bytes_are_findings_within_bounds(
 def test_symlinks_outside_the_root_and_loops_are_findings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A link leaving the root is outside-root (never read); loops are unreadable; a folder link out is not walked."""
+    """A link leaving the root is outside-root (never read), a folder link too; loops are unreadable."""
     root = tmp_path / "root"
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -205,13 +205,14 @@ def test_symlinks_outside_the_root_and_loops_are_findings(
         ("unreadable", f"{ADR}/0003-loop.md"),
         ("unreadable", f"{ADR}/0004-a.md"),
         ("unreadable", f"{ADR}/0004-b.md"),
+        ("outside-root", f"{ADR}/outdir"),
     } <= _found(corpus)
     ids = {r.id for r in corpus.records}
     assert "0005" in ids
     assert "secret" not in ids
     assert "more" not in ids
     assert not any(r.path and r.path.startswith(f"{ADR}/outdir") for r in corpus.records)
-    assert corpus.health.excluded_count == 5
+    assert corpus.health.excluded_count == 6
     _works(root, corpus, capsys)
 
 
