@@ -13,7 +13,8 @@ record (SPEC §2, §3, §4):
   supersessions, one-sided links and cycles;
 * **memory versions** per (mind, category, key).
 
-Every read operation is then a pure function of the corpus and its
+The derivations themselves are pure functions in `_derive`; `build_corpus`
+runs them and indexes the result. Every read operation is then a pure function of the corpus and its
 arguments. Records are identified by their position in `records`, which is
 sorted by (id, path, index) in UTF-16 code units, so duplicate ids stay
 distinct and readable.
