@@ -150,7 +150,7 @@ def _js_number(value: int | float) -> str:
 
 def _js_string(text: str) -> str:
     # json.dumps escapes like JSON.stringify for BMP text; lone surrogates, which
-    # JSON.stringify escapes as \udXXX, are escaped the same way here.
+    # JSON.stringify escapes as `\u` plus four hex digits, are escaped the same way here.
     out = json.dumps(text, ensure_ascii=False)
     if any("\ud800" <= c <= "\udfff" for c in out):
         out = "".join(f"\\u{ord(c):04x}" if "\ud800" <= c <= "\udfff" else c for c in out)
