@@ -35,9 +35,9 @@ from .generate import SEED, generate
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ADRKIT_CONTEXT = (
-    "adrkit 0.8.0 (seed 002's public implementation) re-reads the corpus on every call: "
+    "adrkit 0.8.0 (the public reference implementation of the ADR tools) re-reads the corpus on every call: "
     "~60-100 ms per call at 30-70 records, ~1 s at 1,000 records, ~10 s at 10,000 "
-    "(shared/notes/adrkit-reference.md §12; quoted, not re-measured)"
+    "(measured on adrkit's own benchmark corpora; quoted, not re-measured)"
 )
 
 

@@ -3,7 +3,7 @@
 Every server is a subprocess driven by the official Python SDK client
 (`mcp.Client(StdioServerParameters(...))`), one connection, strictly
 sequential `tools/call`, each timed from the call to the parsed result
-(method of shared/notes/mcp-python-sdk.md §3). Start-up is timed from spawn
+(the SDK client's own request path, no extra framing). Start-up is timed from spawn
 to the `initialize` answer (the client's connect), and to the first `query`
 answered (which waits for the corpus load the server starts at once).
 """

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the shared material is, hypothesis profiles, git repos, no network.
+"""Shared fixtures: where the test data is, hypothesis profiles, git repos, no network.
 
 No network: an audit hook (installed once, when this module is imported)
 refuses every `socket.connect` / `connect_ex` / `sendto` to an address that
@@ -19,6 +19,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -82,6 +83,20 @@ def no_network() -> Iterator[None]:
         pytest.fail(f"the test attempted network access: {'; '.join(tried)}")
 
 
+LONG: Final = os.environ.get("GOVMEM_LONG_TESTS") == "1"
+"""Run the long tests (marker `long`): `.ci/run` sets GOVMEM_LONG_TESTS=1 within its budget."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect (not skip) the `long` tests unless GOVMEM_LONG_TESTS=1."""
+    if LONG:
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "ci", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -90,32 +105,15 @@ settings.register_profile("fast", max_examples=15, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-def _shared_dir(env: str, default: Path) -> Path:
-    value = os.environ.get(env)
-    path = Path(value) if value else default
-    if value and not path.is_dir():
-        pytest.fail(f"{env}={value} is set but is not a folder")
-    return path
-
-
-SHARED = _shared_dir("GOVMEM_SHARED", REPO.parent / "shared")
-CORPORA = _shared_dir("GOVMEM_CORPORA", SHARED / "corpora")
+DATA = REPO / "tests" / "data"
+"""Everything the suite reads that is not generated: real corpora, adrkit's answers, questions, seed 000."""
+CORPORA = DATA / "corpora"
 
 
 @pytest.fixture(scope="session")
 def corpora() -> Path:
-    """The real ADR folders of `shared/corpora` (required)."""
-    if not CORPORA.is_dir():
-        pytest.fail(f"the shared corpora are missing at {CORPORA}; set GOVMEM_CORPORA")
+    """The real ADR folders of `tests/data/corpora`."""
     return CORPORA
-
-
-@pytest.fixture(scope="session")
-def shared() -> Path:
-    """The shared folder (seeds, notes, adrkit conformance answers)."""
-    if not SHARED.is_dir():
-        pytest.fail(f"the shared folder is missing at {SHARED}; set GOVMEM_SHARED")
-    return SHARED
 
 
 def git(cwd: Path, *args: str, date: str | None = None) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +19,15 @@ from govmem._affects import (
 )
 from govmem._model import Matcher
 
-SHARED = Path(
-    os.environ.get("GOVMEM_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
-)
-CASES_DIR = SHARED / "adrkit-conformance" / "affects-cases"
+from .conftest import DATA
+
+CASES_DIR = DATA / "adrkit-conformance" / "affects-cases"
 
 
 def _case_files() -> list[Path]:
     files = sorted(CASES_DIR.glob("*.json"))
     if not files:
-        pytest.fail(f"no affects conformance cases in {CASES_DIR}; set GOVMEM_SHARED")
+        pytest.fail(f"no affects conformance cases in {CASES_DIR}")
     return files
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,13 @@ def test_known_as_of_defaults_as_of_to_the_known_date(
     answer = json.loads(capsys.readouterr().out)
     assert answer["temporal_validity"]["as_of"] == "2026-04-01"
     assert answer["decision"]["id"] == "adr-024"
+
+
+def test_version_prints_the_installed_version() -> None:
+    """`govmem --version` prints `govmem <version>` of the installed package and exits 0."""
+    script = Path(sys.executable).with_name("govmem")
+    done = subprocess.run(
+        [str(script), "--version"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout == f"govmem {metadata.version('govmem')}\n"

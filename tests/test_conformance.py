@@ -1,7 +1,7 @@
 """Replay adrkit 0.8.0's recorded answers against govmem on the same corpora (SPEC §6).
 
-`shared/adrkit-conformance/outputs/*.json` holds real `tools/call` exchanges
-of adrkit-mcp on its fixture corpora (`shared/corpora/adrkit-fixtures/`), on
+`tests/data/adrkit-conformance/outputs/*.json` holds real `tools/call` exchanges
+of adrkit-mcp on its fixture corpora (`tests/data/corpora/adrkit-fixtures/`), on
 copies of three real corpora and on small corpora given inline. Each corpus
 is copied into `tmp_path/docs/adr/` (the layout adrkit was served from), so
 `sourcePath` is `docs/adr/<file>` on both sides.
@@ -46,12 +46,12 @@ from govmem._cursor import Cursor, decode_cursor, encode_cursor
 from govmem._model import Matcher
 from govmem._tools import run_tool
 
-from .conftest import SHARED
+from .conftest import CORPORA, DATA
 
-OUTPUTS: Final = SHARED / "adrkit-conformance" / "outputs"
-CASES: Final = SHARED / "adrkit-conformance" / "affects-cases"
-FIXTURES: Final = SHARED / "corpora" / "adrkit-fixtures"
-REAL: Final = SHARED / "corpora"
+OUTPUTS: Final = DATA / "adrkit-conformance" / "outputs"
+CASES: Final = DATA / "adrkit-conformance" / "affects-cases"
+FIXTURES: Final = CORPORA / "adrkit-fixtures"
+REAL: Final = CORPORA
 
 RULES: Final = {
     "unique-id": "duplicate-id",

@@ -1,4 +1,4 @@
-"""Every real corpus of `shared/corpora` loads, and the relations its files state are read.
+"""Every real corpus of `tests/data/corpora` loads, and the relations its files state are read.
 
 Each corpus is loaded through `govmem.load(root, config=...)` with a test
 config that excludes `SOURCE.md` and gives the corpus its folders, scopes or
@@ -40,8 +40,6 @@ CONFIGS: Final[dict[str, str]] = {
 
 
 def _corpus_names() -> list[str]:
-    if not CORPORA.is_dir():
-        return []
     names = [
         p.name for p in sorted(CORPORA.iterdir()) if p.is_dir() and p.name != "adrkit-fixtures"
     ]

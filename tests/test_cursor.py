@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,16 +26,15 @@ from govmem._cursor import (
     search_shape,
 )
 
-SHARED = Path(
-    os.environ.get("GOVMEM_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
-)
-RECORDED = SHARED / "adrkit-conformance" / "outputs" / "invalid-cursor.adrkit-docs-adr.json"
+from .conftest import DATA
+
+RECORDED = DATA / "adrkit-conformance" / "outputs" / "invalid-cursor.adrkit-docs-adr.json"
 FP = "4061dfb115c075b78d8ebfac41435fd51de50e08ea2a586bdfc2b0e8fdb66f04"
 
 
 def _exchanges() -> dict[str, Any]:
     if not RECORDED.exists():
-        pytest.fail(f"missing {RECORDED}; set GOVMEM_SHARED")
+        pytest.fail(f"missing {RECORDED}")
     data = json.loads(RECORDED.read_text(encoding="utf-8"))
     return {e["label"].split(" ")[0]: e for e in data["exchanges"]}
 

@@ -11,14 +11,14 @@ import pytest
 import govmem
 from govmem.cli import main
 
-from .conftest import EXAMPLE, SHARED
+from .conftest import DATA, EXAMPLE
 
 QUESTION = "Quale database è approvato per i nuovi servizi?"
 
 
 def seed_answer() -> dict[str, object]:
     """The JSON answer printed in seed 000."""
-    seed = next((SHARED / "seeds").glob("000_*"))
+    seed = next((DATA / "seeds").glob("000_*"))
     text = seed.read_text(encoding="utf-8")
     start = text.index("{")
     depth = 0

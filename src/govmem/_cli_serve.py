@@ -23,11 +23,9 @@ def _serve_args(p: argparse.ArgumentParser) -> None:
 
 @command("serve", "serve the corpus as MCP tools over stdio", _serve_args)
 def _serve(args: argparse.Namespace) -> int:
-    try:
-        cli = importlib.import_module("govmem_mcp.cli")
-        importlib.import_module("mcp")
-    except ImportError as exc:
-        msg = f"govmem serve needs the mcp extra ({exc.name} is missing): pip install 'govmem[mcp]'"
-        raise UsageError(msg) from exc
+    cli = importlib.import_module("govmem_mcp.cli")
+    if not cli.extra_installed():
+        msg = 'govmem serve needs the MCP extra: pip install "govmem[mcp]"'
+        raise UsageError(msg)
     code: int = cli.run(args.root, args.dir, args.config, allow_writes=args.allow_writes)
     return code

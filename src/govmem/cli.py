@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import Any, NoReturn
 
 from . import _cli_lint, _cli_memory, _cli_pictures, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
@@ -41,11 +42,20 @@ def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
     )
 
 
+def version() -> str:
+    """The installed version of govmem."""
+    try:
+        return metadata.version("govmem")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered command."""
     parser = _Parser(
         prog="govmem", description="Governed memory: what is decided, where, as of when."
     )
+    parser.add_argument("--version", action="version", version=f"govmem {version()}")
     _globals(parser, defaults=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (help_, add_args, fn) in COMMANDS.items():

@@ -21,9 +21,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final, final
+from typing import TYPE_CHECKING, Final, final
 
-import anyio
+if TYPE_CHECKING:
+    import anyio
 
 OnError = Callable[[BaseException], None]
 
@@ -49,7 +50,9 @@ class _Server:
         self.started = self.closed = False
 
     async def start(self) -> bool:
-        from ._roots import check_roots  # noqa: PLC0415 - keep `import govmem_mcp` light
+        import anyio  # noqa: PLC0415 - keep `import govmem_mcp` light (and importable without the extra)
+
+        from ._roots import check_roots  # noqa: PLC0415
         from ._run import serve  # noqa: PLC0415
         from ._state import LiveCorpus  # noqa: PLC0415
         from .server import build_server  # noqa: PLC0415

@@ -5,7 +5,7 @@ Options come from the flags, then the environment (`GOVMEM_MCP_CWD`,
 directory; the auto-detected ADR folder; the root's own `govmem.yaml`).
 
 Exit codes, each failure with one line on stderr and nothing on stdout:
-2 a bad flag; 1 a bad root, folder or config file (checked before any
+2 a bad flag, or the `mcp` extra not installed; 1 a bad root, folder or config file (checked before any
 transport starts; the root and folder sentences are adrkit's) or a
 transport failure; 0 when stdin closes or SIGTERM arrives.
 """
@@ -13,6 +13,7 @@ transport failure; 0 when stdin closes or SIGTERM arrives.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import logging
 import os
 import sys
@@ -23,6 +24,8 @@ from typing import NoReturn
 ENV_CWD = "GOVMEM_MCP_CWD"
 ENV_DIR = "GOVMEM_MCP_DIR"
 ENV_CONFIG = "GOVMEM_MCP_CONFIG"
+MISSING_EXTRA = 'govmem-mcp needs the MCP extra: pip install "govmem[mcp]"'
+"""What `govmem-mcp` prints (exit 2) when the `mcp` extra is not installed."""
 
 
 class _UsageError(Exception):
@@ -56,7 +59,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also serve `remember` (unverified, agent-sourced records only)",
     )
-    p.add_argument("--version", action="version", version="govmem-mcp 0.1.0")
+    p.add_argument("--version", action="version", version=f"govmem-mcp {_version()}")
     return p
 
 
@@ -75,8 +78,27 @@ def options(
     return cwd, folder, config, bool(args.allow_writes)
 
 
+def _version() -> str:
+    from govmem.cli import version  # noqa: PLC0415 - only for --version
+
+    return version()
+
+
+def extra_installed() -> bool:
+    """Whether the `mcp` extra (the MCP SDK and anyio) can be imported."""
+    for name in ("mcp", "anyio"):
+        try:
+            if importlib.util.find_spec(name) is None:
+                return False
+        except (ImportError, ValueError):  # a broken install, or a module blocked in sys.modules
+            return False
+    return True
+
+
 def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = False) -> int:
     """Check the root, folder and config, then serve stdio; the exit code."""
+    if not extra_installed():
+        return _fail(MISSING_EXTRA, 2)
     import anyio  # noqa: PLC0415 - after the cheap checks
 
     from govmem import CorpusUnavailable  # noqa: PLC0415

@@ -152,7 +152,7 @@ class DrillDownOut(TypedDict):
 
 @with_config(_STRICT)
 class AnswerOut(TypedDict):
-    """The answer of seed 000, key for key (`Answer.to_dict()`)."""
+    """The answer of `query`: the decision in force, what it replaced, exceptions, conflicts, evidence."""
 
     query: str
     topic: str | None
@@ -245,7 +245,7 @@ class ConflictsOutput(TypedDict):
 
 @with_config(_STRICT)
 class MemoryOut(TypedDict):
-    """A memory as seed 004 shows it."""
+    """One memory: its category, key, content, priority, source, verification and dates."""
 
     id: str
     category: str

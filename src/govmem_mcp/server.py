@@ -386,8 +386,8 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         """Find current memories by tag and/or text; each with its category, key, priority and status.
 
         Use it to look something up in memory without loading all of it (see
-        `recall`). Items are seed-004 memory objects (`verified` tells whether a
-        human confirmed it). Paginated: pass back `cursor` for the next page.
+        `recall`). Each item is one memory with its id, category, key, content,
+        priority, source and dates (`verified` tells whether a human confirmed it). Paginated: pass back `cursor` for the next page.
         """
 
         def op(corpus: Corpus) -> CallToolResult:

@@ -177,6 +177,35 @@ def test_bad_bytes_are_findings_within_bounds(
     _works(tmp_path, corpus, capsys)
 
 
+@pytest.mark.long
+def test_a_large_hostile_corpus_loads_within_bounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every hostile case 20 times over, among 2,000 ordinary ADRs: each bad file is its finding."""
+    files: dict[str, str | bytes] = {f"{ADR}/0100-postgres.md": NORMAL}
+    for n in range(2_000):
+        files[f"{ADR}/{1000 + n}-topic-{n}.md"] = (
+            f"---\nid: ok-{n}\ntitle: Topic {n}\ntopic: t{n % 97}\nvalue: V{n}\n"
+            f"status: accepted\ndate: 2024-01-{1 + n % 28:02d}\n---\n# Topic {n}\n\nBody {n}.\n"
+        )
+    expected: set[tuple[str, str | None]] = set()
+    for copy in range(20):
+        for case, (bad, found) in BINARY_CASES.items():
+            if "10 MB" in case:
+                continue  # one of each is enough (test_bad_bytes_are_findings_within_bounds)
+            for rel, data in bad.items():
+                folder, name = rel.rsplit("/", 1)
+                moved = f"{folder}/h{copy}/{name}"
+                files[moved] = data
+                expected |= {(code, moved) for code, path in found if path == rel}
+    _write(tmp_path, files)
+    corpus = _load_bounded(tmp_path)
+    assert expected <= _found(corpus)
+    assert corpus.health.excluded_count == len(expected)
+    assert corpus.health.record_count >= 2_001
+    _works(tmp_path, corpus, capsys)
+
+
 def test_symlinks_outside_the_root_and_loops_are_findings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -101,6 +101,42 @@ def test_bad_root_or_dir_exits_1(example_repo: Path, args: list[str], message: s
     assert p.returncode == 1
     assert p.stdout == b""
     assert p.stderr.decode() == message + "\n"
+
+
+_WITHOUT_EXTRA: Final = (
+    "import sys\n"
+    "sys.modules.update(mcp=None, anyio=None)  # as if `pip install govmem` without [mcp]\n"
+    "from {module} import main\n"
+    "sys.exit(main({argv!r}))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("module", "argv", "line"),
+    [
+        (
+            "govmem_mcp.cli",
+            ["--cwd", "{root}"],
+            'govmem-mcp needs the MCP extra: pip install "govmem[mcp]"',
+        ),
+        (
+            "govmem.cli",
+            ["--root", "{root}", "serve"],
+            'govmem serve needs the MCP extra: pip install "govmem[mcp]"',
+        ),
+    ],
+)
+def test_without_the_mcp_extra_one_line_says_what_to_install(
+    example_repo: Path, module: str, argv: list[str], line: str
+) -> None:
+    """No MCP SDK installed: exit 2 with one line naming the extra, never a traceback."""
+    code = _WITHOUT_EXTRA.format(module=module, argv=[a.format(root=example_repo) for a in argv])
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr == line + "\n"
 
 
 def test_environment_is_read_and_flags_win(example_repo: Path) -> None:
