@@ -142,3 +142,13 @@ def example_repo(tmp_path: Path) -> Path:
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "example corpus", date="2026-03-15T12:00:00Z")
     return root
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print the topic-inference accuracy tables (tests/test_topic_accuracy.py) at the end."""
+    from .test_topic_accuracy import TABLES
+
+    for text in TABLES:
+        terminalreporter.write_line("")
+        for line in text.splitlines():
+            terminalreporter.write_line(line)

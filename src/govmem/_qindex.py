@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from . import _answer as ans
-from ._bm25 import TopicIndex, protected_tokens, topic_document
+from ._bm25 import Document, TopicIndex, protected_tokens
 from ._config import ROOT_SCOPE
 from ._evidence import SplitText
 from ._model import Relation, Source
@@ -88,24 +88,27 @@ def topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
 
 
 def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
-    """The BM25 index of the topics `mind` sees, built on first use."""
+    """The BM25F index of the records `mind` sees (topic inference), built on first use."""
     key = mind_key(corpus, mind)
 
     def build() -> TopicIndex:
+        declared = {fold(t.name): t.aliases for t in corpus.config.topics}
+        members = visible_members(corpus, mind)
         names: list[str] = []
-        docs: dict[str, list[str]] = {}
-        aliases = {fold(t.name): t.aliases for t in corpus.config.topics}
-        for topic, positions in visible_members(corpus, mind).items():
-            members = [corpus.records[p] for p in positions]
-            names += [topic, *aliases.get(topic, ())]
-            docs[topic] = topic_document(
-                name=topic,
-                aliases=aliases.get(topic, ()),
-                titles=[r.title for r in members],
-                values=[r.value for r in members],
-                tags=[t for r in members for t in r.tags],
-                bodies=[r.body or r.content for r in members],
-            )
+        docs: list[Document] = []
+        for topic, positions in members.items():
+            aliases = (*declared.get(topic, ()), *(corpus.records[p].id for p in positions))
+            names += [topic, *aliases]
+            for p in positions:
+                rec = corpus.records[p]
+                docs.append(
+                    Document(
+                        topic,
+                        (rec.title, topic, *aliases, *rec.tags, rec.value or ""),
+                        rec.body or rec.content,
+                        rec.status != "unknown",
+                    )
+                )
         return TopicIndex.from_documents(docs, protected_tokens(names))
 
     index: TopicIndex = corpus.memo(f"query:topic-index:{key}", build)
