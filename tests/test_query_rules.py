@@ -770,6 +770,29 @@ def test_the_topic_is_inferred_from_the_question() -> None:
     assert answer == ask(corpus(), QUESTION)
 
 
+def test_a_written_topic_name_protects_its_words_a_title_does_not() -> None:
+    """`topic: status` keeps the intent word `status`; a title's `use` stays an intent word."""
+    status = rec("adr-810", None, topic="status", content="Incidents go to the page.")
+    ci = rec("adr-811", None, topic=None, title="Use GitHub Actions", content="CI runs there.")
+    other = rec("adr-812", None, topic="frontend", content="React for web pages.")
+    c = corpus([status, ci, other])
+    assert ask(c, "status?", topic=None)["topic"] == "status"
+    # `use` would otherwise match the title "Use GitHub Actions"; dropped, nothing is left
+    assert ask(c, "What do we use?", topic=None)["missing_information"] == [
+        "No topic matched the question."
+    ]
+
+
+def test_a_question_naming_what_the_corpus_never_mentions_gets_no_topic() -> None:
+    """RabbitMQ or Kafka, asked of the seed corpus: no confident answer about databases."""
+    answer = ask(
+        corpus(), "Which message broker do the new services use, RabbitMQ or Kafka?", topic=None
+    )
+    assert answer["topic"] is None
+    assert answer["status"] == "unknown"
+    assert answer["decision"] is None
+
+
 def test_a_given_topic_is_folded_and_aliases_resolve() -> None:
     """`DB` is the alias of `database`; an unknown given topic is echoed folded."""
     assert ask(corpus(), topic="DB")["topic"] == "database"

@@ -88,26 +88,28 @@ def topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
 
 
 def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
-    """The BM25F index of the records `mind` sees (topic inference), built on first use."""
+    """The BM25F index of the records `mind` sees (topic inference), built on first use.
+
+    Protected from the stop and intent lists are the tokens of topic names and
+    aliases that someone wrote: under `topics:` in `govmem.yaml`, as a record's
+    `topic:`, as a memory's key. The names govmem derives from titles are not,
+    or every function word of every title ("use", "for", "our") would be kept.
+    """
     key = mind_key(corpus, mind)
 
     def build() -> TopicIndex:
         declared = {fold(t.name): t.aliases for t in corpus.config.topics}
-        members = visible_members(corpus, mind)
-        names: list[str] = []
+        names = [n for t in corpus.config.topics for n in (t.name, *t.aliases)]
         docs: list[Document] = []
-        for topic, positions in members.items():
+        for topic, positions in visible_members(corpus, mind).items():
             aliases = (*declared.get(topic, ()), *(corpus.records[p].id for p in positions))
-            names += [topic, *aliases]
             for p in positions:
                 rec = corpus.records[p]
+                if rec.topic or rec.is_memory:
+                    names.append(topic)
+                title = (rec.title, topic, *aliases, *rec.tags, rec.value or "")
                 docs.append(
-                    Document(
-                        topic,
-                        (rec.title, topic, *aliases, *rec.tags, rec.value or ""),
-                        rec.body or rec.content,
-                        rec.status != "unknown",
-                    )
+                    Document(topic, title, rec.body or rec.content, rec.status != "unknown")
                 )
         return TopicIndex.from_documents(docs, protected_tokens(names))
 
