@@ -195,7 +195,7 @@ class DrillDown:
 
 @frozen
 class Answer:
-    """The answer of `query` (seed `000`): one verdict with its reasons and sources."""
+    """The answer of `query`: one verdict with its reasons and sources."""
 
     query: str
     topic: str | None
@@ -213,7 +213,12 @@ class Answer:
     drill_down: DrillDown
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The seed-`000` JSON object: its 14 keys, in its order."""
+        """The answer as a JSON object: its 14 keys, always in this order.
+
+        `query, topic, status, decision, scope, temporal_validity, sources,
+        evidence, superseded_decisions, scope_exceptions, conflicts,
+        missing_information, context_metrics, drill_down`.
+        """
         return {
             "query": self.query,
             "topic": self.topic,

@@ -139,7 +139,7 @@ class Corpus:
         *,
         now: datetime | None = None,
     ) -> Answer:
-        """What is decided about a topic, in a scope, as of a date (SPEC §5).
+        """What is decided about a topic, in a scope, as of a date: one verdict.
 
         Args:
             question: the question in words, any language.
@@ -184,7 +184,7 @@ class Corpus:
         *,
         now: datetime | None = None,
     ) -> _memory.Recall:
-        """What a mind remembers at `as_of`, as plain text for an LLM (SPEC §7)."""
+        """What a mind remembers at `as_of`, as plain text for an LLM."""
         when = _query.parse_as_of(as_of)
         return _memory.recall(self, when, mind, now or utc_now())
 
@@ -198,7 +198,7 @@ class Corpus:
         *,
         now: datetime | None = None,
     ) -> _memory.MemoryPage | InvalidCursor:
-        """Current memories by tag and text, case-insensitive; paginated (SPEC §7)."""
+        """Current memories by tag and text, case-insensitive; paginated."""
         return _memory.search_memories(self, tag, text, mind, cursor, limit, now or utc_now())
 
     def expiring(
@@ -216,7 +216,7 @@ class Corpus:
         return _memory.expiring(self, within, when, mind, cursor, limit, now or utc_now())
 
     def memory_history(self, category: str, key: str, mind: str = "default") -> _memory.MemoryPage:
-        """Every version of one memory, oldest first (SPEC §7)."""
+        """Every version of one memory, oldest first."""
         return _memory.memory_history(self, category, key, mind)
 
     # ------------------------------------------------------- adrkit tools (SPEC §6)
@@ -276,7 +276,12 @@ class Corpus:
         return self.refs.exact(rid)
 
     def resolve(self, ref: str, from_path: str | None = None) -> tuple[int, ...]:
-        """Positions of the records a ref names (SPEC §2 refs)."""
+        """Positions of the records a ref names: empty = dangling, several = ambiguous.
+
+        A ref is an id, a number with or without padding or prefix (`21`,
+        `ADR-021`), a file name, or a relative link (from the folder of
+        `from_path` when given).
+        """
         return _resolve(self.refs, self.records, ref, from_path)
 
     def topics(self) -> tuple[str, ...]:
@@ -333,7 +338,13 @@ class Corpus:
         return self._memo[key]
 
     def in_force(self, pos: int, at: datetime) -> bool:
-        """SPEC §4: started, not ended, and of a class that is or was in force."""
+        """Whether the record is in force at `at`: started, not ended, of a class in force.
+
+        Started: `valid_from` ≤ `at` (none: always started). Not ended: `at` <
+        `valid_to` (none: open). The class: accepted, or — for any record but
+        a claim — superseded or deprecated with a known end (it was in force
+        until then).
+        """
         f = self.facts[pos]
         if f.valid_from is not None and f.valid_from.bound > at:
             return False

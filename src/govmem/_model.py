@@ -227,7 +227,7 @@ class Record:
 
     @property
     def is_memory(self) -> bool:
-        """A memory (seed 004)."""
+        """Whether the record is a memory (kind `memory`)."""
         return self.kind == "memory"
 
     def sort_key(self) -> tuple[bytes, bytes, int]:
@@ -298,7 +298,7 @@ class PathEntry:
 
 @frozen
 class Config:
-    """`govmem.yaml`, parsed (SPEC §2 Files). The defaults are an empty file's."""
+    """`govmem.yaml`, parsed. The defaults are an empty file's."""
 
     paths: tuple[PathEntry, ...] = ()
     """Empty means: the auto-detected ADR folder plus `memory`."""

@@ -1,4 +1,4 @@
-"""The `govmem` command line (SPEC §8).
+"""The `govmem` command line.
 
 `govmem [--root PATH] [--dir DIR] [--config PATH] COMMAND [--json]`
 """

@@ -1,4 +1,4 @@
-"""govmem_mcp: the govmem operations as MCP tools over stdio (SPEC §9).
+"""govmem_mcp: the govmem operations as MCP tools over stdio.
 
 Run it as ``govmem-mcp --cwd /path/to/repo`` (or ``govmem serve``), or embed it::
 
