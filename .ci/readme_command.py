@@ -24,7 +24,7 @@ def main() -> int:
     if len(found) != 1:
         sys.stderr.write(f"{path}: expected one sh command with {word!r}, found {len(found)}\n")
         return 1
-    print(found[0])
+    sys.stdout.write(found[0] + "\n")
     return 0
 
 
