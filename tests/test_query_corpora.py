@@ -149,7 +149,9 @@ CASES: Final = [
             ["Option ADR 110: Remote mempool was rejected in adr-110 (2023-11-13)."],
         ),
     ),
-    # cometbft: adr-105 `Reverted` (changelog 2024-05-22), no successor.
+    # cometbft: adr-105 `Reverted` (changelog 2024-05-22), no successor. Asked with
+    # no scope after the revert, S is `all`: adr-105 (on `cometbft`) is neither S
+    # nor an ancestor of it, so no `was in force until` names it (SPEC §5.10).
     (
         "cometbft",
         "How is the list of senders in the mempool refactored?",
@@ -168,8 +170,7 @@ CASES: Final = [
                 (
                     "No decision on refactor list of senders in mempool is in force for all"
                     " as of 2026-09-08."
-                ),
-                "adr-105 was in force until 2024-05-22 (deprecated).",
+                )
             ],
         ),
     ),
@@ -237,6 +238,23 @@ def test_a_reverted_decision_is_only_history_after_its_revert(
     assert isinstance(history, History)
     events = [(i.id, str(i.date), i.event) for i in history.items]
     assert ("adr-105", "2024-05-22", "ended") in events
+
+
+def test_a_reverted_decision_is_named_as_in_force_until_its_revert_on_its_scope(
+    corpora_loaded: dict[str, Corpus],
+) -> None:
+    """Asked for `cometbft`, the scope of its folder, adr-105 was in force until the revert."""
+    question = "How is the list of senders in the mempool refactored?"
+    answer = corpora_loaded["cometbft"].query(
+        question, scope="cometbft", as_of="2026-09-08", now=NOW
+    )
+    assert answer.missing_information == (
+        (
+            "No decision on refactor list of senders in mempool is in force for cometbft"
+            " as of 2026-09-08."
+        ),
+        "adr-105 was in force until 2024-05-22 (deprecated).",
+    )
 
 
 def test_known_as_of_answers_with_what_the_repository_knew_then(example_repo: Path) -> None:

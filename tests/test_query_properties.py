@@ -18,7 +18,15 @@ from govmem import Corpus
 from govmem._answer import FoundConflict, FoundConflicts, History, HistoryItem
 from govmem._cursor import InvalidCursor
 from govmem._query import query
-from govmem.testing import CorpusInputs, as_of_dates, corpora, questions
+from govmem.testing import (
+    LINKED_SCOPES,
+    CorpusInputs,
+    as_of_dates,
+    corpora,
+    linked_corpora,
+    move_links,
+    questions,
+)
 
 NOW = datetime(2026, 9, 8, 12, 0, tzinfo=UTC)
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -289,3 +297,90 @@ def test_answers_are_byte_identical_under_any_hash_seed() -> None:
         assert done.stdout.count("\n") > 50
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+# ------------------------------------------------- link directions and placement
+LINKED_QUESTIONS = ("Which database is approved?", "Which database for new services?")
+"""One question naming no scope, one naming `new-services` (read as the requested scope)."""
+
+
+def linked_answers(corpus: Corpus, as_ofs: list[str]) -> list[str]:
+    """Every answer and drill-down a linked corpus gives, as text, for each scope and date."""
+    scopes = [None, *(s.name for s in LINKED_SCOPES), "elsewhere"]
+    out = [
+        corpus.query(question, topic=topic, scope=scope, as_of=as_of, now=NOW).to_json()
+        for as_of in as_ofs
+        for scope in scopes
+        for topic in ("database", None)
+        for question in LINKED_QUESTIONS
+    ]
+    for as_of in as_ofs:
+        found = corpus.find_conflicts(as_of=as_of, limit=100, now=NOW)
+        assert not isinstance(found, InvalidCursor)
+        out.append(repr(found.items))
+    for scope in scopes:
+        history = corpus.get_decision_history("database", scope, limit=100)
+        assert not isinstance(history, InvalidCursor)
+        out.append(repr(history.items))
+    out.append(json.dumps(corpus.list_superseded(limit=100)["items"]))
+    return out
+
+
+@given(linked_corpora(), st.lists(as_of_dates(), min_size=1, max_size=3))
+def test_a_supersession_link_answers_the_same_whichever_record_writes_it(
+    inputs: CorpusInputs, as_ofs: list[str]
+) -> None:
+    """SPEC §4: `supersedes` on the new record and `superseded_by` on the old give the same bytes."""
+    on_new = linked_answers(move_links(inputs, "new").build(), as_ofs)
+    on_old = linked_answers(move_links(inputs, "old").build(), as_ofs)
+    assert on_new == on_old
+    assert linked_answers(inputs.build(), as_ofs) == on_new
+
+
+def linked_pairs(corpus: Corpus) -> set[tuple[str, str]]:
+    """(new id, old id) of every supersession link written, on either record."""
+    return {(r.id, old) for r in corpus.records for old in r.supersedes} | {
+        (new, r.id) for r in corpus.records for new in r.superseded_by
+    }
+
+
+@given(linked_corpora(), as_of_dates(), st.sampled_from([None, *(s.name for s in LINKED_SCOPES)]))
+def test_each_record_is_placed_by_the_rules_of_its_scope(
+    inputs: CorpusInputs, as_of: str, scope: str | None
+) -> None:
+    """§5.6 exceptions, §5.10 `was in force until` and pending lines, checked record by record."""
+    corpus = inputs.build()
+    answer = corpus.query(LINKED_QUESTIONS[0], topic="database", scope=scope, as_of=as_of, now=NOW)
+    at = answer.temporal_validity.as_of
+    assert not isinstance(at, str)
+    s, tree = answer.scope, corpus.scopes
+    assert s is not None
+    above = set(tree.ancestors(s))
+    placed = {answer.decision.id} if answer.decision else set()
+    placed |= {r.id for r in answer.superseded_decisions}
+    placed |= {c.item.id for c in answer.conflicts}
+    exceptions = set()
+    for pos, rec in enumerate(corpus.records):
+        where = corpus.facts[pos].scope
+        aside = (where != s and s in tree.ancestors(where)) or not tree.overlaps(where, s)
+        if rec.id not in placed and corpus.in_force(pos, at.as_of) and aside:
+            exceptions.add(rec.id)
+    assert {r.id for r in answer.scope_exceptions} == exceptions
+    lines = answer.missing_information
+    for line in lines:
+        if " was in force until " in line:
+            (pos,) = corpus.by_id(line.split(" ", 1)[0])
+            assert corpus.facts[pos].scope in above
+    if any(f.code == "supersession-cycle" for f in corpus.findings):
+        return
+    listed = placed | {r.id for r in answer.scope_exceptions}
+    for new, old in sorted(linked_pairs(corpus)):
+        (npos,) = corpus.by_id(new)
+        rec, f = corpus.records[npos], corpus.facts[npos]
+        pending = (
+            (rec.kind == "claim" or f.status in ("proposed", "unknown"))
+            and f.status not in ("rejected", "revoked")
+            and corpus.has_started(npos, at.as_of)
+        )
+        said = f"{new} proposes to supersede {old}." in lines
+        assert said == (pending and old in listed), (new, old)

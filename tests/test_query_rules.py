@@ -685,6 +685,29 @@ def test_superseded_by_a_proposal_is_authoritative_with_an_unknown_end() -> None
     ]
 
 
+@pytest.mark.parametrize("side", ["new", "old"])
+def test_superseded_by_a_proposal_with_a_written_end_answers_until_then_and_is_pending(
+    side: str,
+) -> None:
+    """A written `valid_to` keeps the old record in force; the proposal's link is pending."""
+    old = attrs.evolve(ADR_001, superseded_by=("adr-070",) if side == "old" else ())
+    old = attrs.evolve(old, valid_to=day("2027-01-01"))
+    new = rec(
+        "adr-070",
+        "PostgreSQL",
+        status="proposed",
+        valid_from="2026-01-01",
+        supersedes=("adr-001",) if side == "new" else (),
+    )
+    answer = ask(corpus((old, new)))
+    assert answer["decision"] == {**VIEW_001, "valid_to": "2027-01-01"}
+    assert conflict_ids(answer) == [("rel-postgresql-vs-adr-001", "adr-070", "open")]
+    assert answer["missing_information"] == [
+        "adr-070 proposes to supersede adr-001.",
+        "At least one incompatible claim remains unresolved.",
+    ]
+
+
 def test_a_one_sided_supersession_ends_the_old_record_at_the_successors_start() -> None:
     """The old record still reads accepted: it is treated as superseded, with a finding."""
     stale = attrs.evolve(ADR_001, status="accepted", label="accepted", superseded_by=())

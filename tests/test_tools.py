@@ -274,6 +274,22 @@ def test_deprecated_records_are_listed_only_with_a_successor() -> None:
     ]
 
 
+@pytest.mark.parametrize("side", ["new", "old"])
+@pytest.mark.parametrize(("status", "listed"), [("deprecated", []), ("superseded", ["old"])])
+def test_a_cyclic_link_is_no_successor_whichever_record_writes_it(
+    side: str, status: str, listed: list[str]
+) -> None:
+    """A cycle's links are ignored: a deprecated record is not listed, a superseded one names none."""
+    link = "supersedes" if side == "new" else "superseded_by"
+    records = [_rec("old", status, **{link: ("new",)}), _rec("new", "accepted", **{link: ("old",)})]
+    corpus = Corpus.from_records(records)
+    assert [f.code for f in corpus.findings] == ["supersession-cycle", "supersession-cycle"]
+    items = corpus.list_superseded()["items"]
+    assert [i["id"] for i in items] == listed
+    for item in items:
+        assert item["supersededBy"] == {"resolved": False, "targetRef": None, "reason": "unknown"}
+
+
 def test_a_one_sided_supersession_lists_the_old_record_as_superseded() -> None:
     """An accepted record superseded by one in force reads superseded (SPEC §4)."""
     records = [_rec("old", "accepted"), _rec("new", "accepted", supersedes=("old",))]

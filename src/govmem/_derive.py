@@ -62,7 +62,7 @@ class Facts:
     pending: tuple[int, ...] = ()
     """Records that propose to supersede this one (not yet in force)."""
     written_successors: tuple[int, ...] = ()
-    """Every resolved successor named in either direction, effective or not."""
+    """Every resolved successor named in either direction, effective or not (cycles aside)."""
 
 
 def normalised_title(title: str) -> str:
@@ -126,31 +126,27 @@ def start_dates(records: list[Record], sources: list[Source]) -> list[When | Non
 
 @frozen
 class _Supersession:
-    """Resolved supersession edges: (new, old) pairs, and cycle members."""
+    """Resolved supersession edges: (new, old) pairs, and cycle members.
+
+    An edge is the same whichever record writes it (SPEC §4): `superseded_by: X`
+    on the old record is X's `supersedes` link, so the direction is not kept.
+    """
 
     edges: tuple[tuple[int, int], ...]
-    written_by_old: frozenset[tuple[int, int]]
-    """Edges stated on the old record (`superseded_by`, status text)."""
     cyclic: frozenset[tuple[int, int]]
-    written_by_new: frozenset[tuple[int, int]] = frozenset()
-    """Edges stated on the new record (`supersedes`): only these can be pending."""
 
 
 def find_supersession(
     records: list[Record], resolve: Resolver, out: list[Finding]
 ) -> _Supersession:
     edges: dict[tuple[int, int], None] = {}
-    by_old: set[tuple[int, int]] = set()
-    by_new: set[tuple[int, int]] = set()
     for pos, rec in enumerate(records):
         for ref in rec.supersedes:
             if (old := resolve(pos, ref, "supersedes")) is not None:
                 edges[(pos, old)] = None
-                by_new.add((pos, old))
         for ref in rec.superseded_by:
             if (new := resolve(pos, ref, "superseded_by")) is not None:
                 edges[(new, pos)] = None
-                by_old.add((new, pos))
     # cycles: an edge whose old record reaches its new record again
     succ: dict[int, list[int]] = defaultdict(list)
     for new, old in edges:
@@ -176,7 +172,7 @@ def find_supersession(
             )
         )
     kept = tuple(e for e in edges if e not in cyclic)
-    return _Supersession(kept, frozenset(by_old), frozenset(cyclic), frozenset(by_new))
+    return _Supersession(kept, frozenset(cyclic))
 
 
 def _reaches(succ: Mapping[int, list[int]], start: int, goal: int) -> bool:
@@ -212,9 +208,10 @@ def derive_facts(
         if takes_effect[new]:
             successors[old].append(new)
             predecessors[new].append(old)
-        elif status not in ("rejected", "revoked") and (new, old) in sup.written_by_new:
-            # a pending supersession is a `supersedes` link from a record not yet in
-            # force; the old record's own `Superseded by X` is authoritative instead
+        elif status not in ("rejected", "revoked"):
+            # a pending supersession, written on either record; a `Superseded by X`
+            # status on the old record still holds (its end is then unknown unless
+            # written), and the line is said only when the old record is listed
             pending[old].append(new)
     facts: list[Facts] = []
     for pos, rec in enumerate(records):

@@ -403,13 +403,16 @@ class _Run:
         return text + ans.reproposes(self.c.records[again].id) if again is not None else text
 
     def exceptions(self, members: Sequence[int], taken: set[int]) -> list[int]:
-        """In force on a scope disjoint from S or strictly narrower than S (not superseded)."""
+        """In force on a scope disjoint from S or strictly narrower than S.
+
+        A record another exception supersedes is listed too while its written
+        `valid_to` keeps it in force (SPEC §4): only the decision's own chain
+        goes to `superseded_decisions` instead, and that is placed first.
+        """
         c = self.c
-        live = [p for p in members if c.in_force(p, self.at)]
-        gone = self.replaced(live)
         out = []
-        for p in live:
-            if p in taken or p in gone:
+        for p in members:
+            if p in taken or not c.in_force(p, self.at):
                 continue
             scope = c.facts[p].scope
             narrower = scope != self.scope and self.scope in self.ancestors(scope)
@@ -485,10 +488,10 @@ class _Run:
     # ------------------------------------------------------------- 10. sentences
     # `members` below are the topic's records by precedence (`Verdict.members`).
     def ended_lines(self, members: Sequence[int]) -> list[str]:
-        """`<id> was in force until <date> (<status>).`
+        """`<id> was in force until <date> (<status>).` for the records on S or an ancestor.
 
-        For the records on S or an ancestor when S was requested; otherwise, as
-        for candidates and the fallback, on any scope.
+        Unlike candidates and the fallback, this holds whether or not S was
+        requested (SPEC §5.10): without a request S is the fallback's scope or `all`.
         """
         c = self.c
         out = []
@@ -500,7 +503,7 @@ class _Run:
                 and vt is not None
                 and vt.bound <= self.at
                 and (f.valid_from is None or f.valid_from.bound < vt.bound)
-                and (not self.requested or self.on_s_or_ancestor(p))
+                and self.on_s_or_ancestor(p)
             ):
                 out.append(ans.was_in_force_until(c.records[p].id, vt, f.label))
         return out

@@ -9,7 +9,9 @@ record's `supersedes`):
 * resolved successors exist → `{resolved: true, target}` with the target's
   live status; several → the earliest by (valid_from, id), and a `warn`
   `superseded-target-multiple`;
-* else its first written `supersededBy` ref: a `log:id` ref →
+* else its first written `supersededBy` ref that is not a link (a ref naming
+  one record is a link like any `supersedes`, and one a cycle ignored names
+  no successor, whichever side wrote it): a `log:id` ref →
   `federated-unavailable` (`info` `superseded-target-federated-unavailable`);
   a ref naming no record → `dangling`; several → `ambiguous` with
   `candidateCount` (`warn` `superseded-target-ambiguous`);
@@ -92,6 +94,21 @@ def _successor_key(corpus: Corpus, pos: int) -> tuple[datetime, bytes, bytes]:
     return (vf.bound if vf is not None else _MIN_DATE, u16(rec.id), u16(rec.path or ""))
 
 
+def _unlinked_ref(corpus: Corpus, pos: int) -> str | None:
+    """The first written `supersededBy` ref that is not a supersession link, if any.
+
+    A ref naming exactly one decision or claim is a link like any `supersedes`
+    (SPEC §4); when it is not among the record's successors a cycle ignored
+    it, whichever side wrote it. The rest are federated, dangling or ambiguous.
+    """
+    rec = corpus.records[pos]
+    for ref in rec.superseded_by:
+        hits = corpus.resolve(ref, rec.path)
+        if federated(ref) is not None or len(hits) != 1 or not only_visible(corpus, hits):
+            return ref
+    return None
+
+
 def _state(corpus: Corpus, pos: int) -> tuple[Result, WireFinding | None]:
     """The `supersededBy` state of one listed record, and its derived finding."""
     rec = corpus.records[pos]
@@ -110,9 +127,9 @@ def _state(corpus: Corpus, pos: int) -> tuple[Result, WireFinding | None]:
         )
         finding = Finding("superseded-target-multiple", msg, rec.path, rec.id, "supersededBy")
         return state, wire_finding(finding)
-    if not rec.superseded_by:
+    written = _unlinked_ref(corpus, pos)
+    if written is None:
         return {"resolved": False, "targetRef": None, "reason": "unknown"}, None
-    written = rec.superseded_by[0]
     shown = target_ref(written)
     if (fed := federated(written)) is not None:
         msg = (
@@ -154,9 +171,11 @@ def superseded_entries(corpus: Corpus) -> tuple[tuple[Result, ...], tuple[WireFi
         items: list[Result] = []
         derived: list[WireFinding] = []
         for pos in visible(corpus):
-            facts, rec = corpus.facts[pos], corpus.records[pos]
-            named = bool(rec.superseded_by or facts.written_successors)
-            if facts.status != "superseded" and not (facts.status == "deprecated" and named):
+            facts = corpus.facts[pos]
+            if facts.status != "superseded" and not (
+                facts.status == "deprecated"
+                and (facts.written_successors or _unlinked_ref(corpus, pos) is not None)
+            ):
                 continue
             state, finding = _state(corpus, pos)
             items.append({**summary(corpus, pos), "supersededBy": state})
