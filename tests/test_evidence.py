@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from govmem._evidence import paragraphs, pick_excerpt, sentences, verify
+from govmem._evidence import competing, paragraphs, pick_excerpt, sentences, verify
+from govmem._markdown import split_frontmatter
+from govmem._outline import heading_name, outline
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 SEED_CONTENT = "PostgreSQL è il database approvato per i nuovi servizi."
@@ -69,7 +73,14 @@ def test_seed_sentence_is_picked_from_the_adr_body() -> None:
             "Keep *emphasis*, `code` and [links](x.md).",
             ["Keep *emphasis*, `code` and [links](x.md)."],
         ),
-        ("> quoted text", ["> quoted text"]),
+        ("> quoted text", ["quoted text"]),
+        ("> quoted\n> over lines.", ["quoted > over lines."]),
+        ("- > 1. nested\n  item.", ["nested item."]),
+        ("Text.\n\n    indented code. Not prose.\n\nMore.", ["Text.", "More."]),
+        ("<div>\nHTML block. Not prose.\n</div>\n\nAfter.", ["After."]),
+        ("<!--\nA comment.\n\nStill one.\n-->\nAfter.", ["After."]),
+        ("| a | b. |\n|---|---|\n| c | d |", ["| a | b. | |---|---| | c | d |"]),
+        ("[ref]: ./x.md\nText.", ["Text."]),
         ("#hashtag is not a heading.", ["#hashtag is not a heading."]),
         ("", []),
         ("\n\n   \n", []),
@@ -78,7 +89,7 @@ def test_seed_sentence_is_picked_from_the_adr_body() -> None:
 def test_paragraphs_skip_frontmatter_headings_and_list_markers(
     text: str, expected: list[str]
 ) -> None:
-    """Paragraphs end at blank lines and excluded lines; inline markup stays."""
+    """Paragraphs are CommonMark's; headings, code, HTML and list markers are not text."""
     assert paragraphs(text) == expected
 
 
@@ -169,6 +180,145 @@ def test_verification_is_whitespace_normalised(excerpt: str, text: str, verified
     assert verify(excerpt, text) is verified
 
 
+NYGARD = """\
+# 12. Clusters for the platform
+
+Date: 2021-03-01
+
+## Status
+
+Accepted
+
+## Context
+
+Every team runs its own Kubernetes cluster for the platform today, and each
+cluster costs time to upgrade.
+
+## Decision
+
+We will run one shared cluster. Teams get a namespace each.
+
+## Consequences
+
+Upgrades happen once per cluster.
+"""
+
+
+def test_the_decision_section_wins_over_a_context_that_shares_more_words() -> None:
+    """Only the Decision section's sentences compete, however well the Context matches."""
+    question = "How many Kubernetes clusters does every team run for the platform?"
+    excerpt = pick_excerpt(
+        NYGARD, value=None, content="Clusters for the platform", question=question
+    )
+    assert excerpt == "We will run one shared cluster. Teams get a namespace each."
+    whole = NYGARD.replace("## Decision", "## Choice")
+    assert pick_excerpt(whole, content="Clusters for the platform", question=question) == (
+        "Every team runs its own Kubernetes cluster for the platform today, and each "
+        "cluster costs time to upgrade."
+    )
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Decision",
+        "## Decision Outcome",
+        "### 3. Decision",
+        "## **Decision**",
+        "## Decisione",
+        "## Décision",
+        "## Decisión",
+        "## Decisão",
+        "## Entscheidung",
+        "## Besluit",
+        "## Chosen option",
+        "# Decisions",
+        "Decision\n--------",
+        "Decision outcome\n================",
+    ],
+)
+def test_decision_headings_in_any_language_and_level_open_the_decision_section(
+    heading: str,
+) -> None:
+    """Folded heading words starting with a decision word; ATX or setext; any level."""
+    text = (
+        "## Context\n\nPostgres and Kafka and Redis were all compared at length.\n\n"
+        f"{heading}\n\nWe pick Redis.\n\n# Consequences\n\nPostgres and Kafka stay.\n"
+    )
+    assert competing(text) == ["We pick Redis."]
+    assert pick_excerpt(text, question="postgres kafka redis") == "We pick Redis."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Context\n\nWe pick Redis.\n\n## Decision Drivers\n\n* Fast.\n",
+        "## Context\n\nWe pick Redis.\n\n```\n## Decision\n```\n\nFast.\n",
+        "## Context\n\nWe pick Redis.\n\n<!--\n## Decision\n-->\n\nFast.\n",
+        "## Context\n\nWe pick Redis.\n\n## Decided later\n\nFast.\n",
+        "We pick Redis.\n\nFast.\n",
+        "## Context\n\nWe pick Redis.\n\n## Decision\n\n```\ncode\n```\n\n## Notes\n\nFast.\n",
+    ],
+)
+def test_without_a_decision_section_every_sentence_competes(text: str) -> None:
+    """No decision heading (MADR's Decision Drivers, one in code or a comment), or no prose in it."""
+    assert competing(text) == paragraphs(text) == ["We pick Redis.", "Fast."]
+
+
+def test_the_decision_section_holds_its_subsections_and_ends_at_its_level() -> None:
+    """`### Consequences` under `## Decision Outcome` belongs to it; the next `##` ends it."""
+    text = (
+        "# T\n\n## Decision Drivers\n\n* speed\n\n## Decision Outcome\n\n"
+        'Chosen option: "Redis", because it is fast.\n\n### Consequences\n\n* Good, cheap.\n\n'
+        "## Pros and Cons of the Options\n\n* Redis is fast.\n"
+    )
+    assert competing(text) == ['Chosen option: "Redis", because it is fast.', "Good, cheap."]
+
+
+def test_terms_are_stemmed_stop_words_dropped_and_intent_words_kept() -> None:
+    """`clusters` meets `cluster`; `the`/`for` count for nothing; `decided` counts."""
+    text = "The one for the many. A cluster is shared. We decided on it."
+    assert pick_excerpt(text, question="clusters") == "A cluster is shared. We decided on it."
+    assert pick_excerpt(text, question="the for") == "The one for the many. A cluster is shared."
+    assert pick_excerpt(text, question="what was decided?") == "We decided on it."
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "expected"),
+    [
+        (
+            "0016-internal-dns-zones.md",
+            "How are internal DNS zones set up?",
+            (
+                "We've bought a domain name that will not be connected to the rest of the public "
+                "DNS system."
+            ),
+        ),
+        (
+            "0004-dns-definitions-for-hosts-and-services.md",
+            "Which DNS names do hosts and services get for monitoring?",
+            (
+                "Each stack will have an internal, private, zone for internal services such as the "
+                "puppetmaster."
+            ),
+        ),
+    ],
+)
+def test_govuk_dns_adrs_quote_their_decision_sections(
+    corpora: Path, name: str, question: str, expected: str
+) -> None:
+    """The excerpt is the Decision section's best sentence, not the Context's."""
+    text = (corpora / "govuk-aws" / name).read_text("utf-8")
+    doc = outline(split_frontmatter(text)[1])
+    at = next(i for i, h in enumerate(doc.headings) if heading_name(h.text) == "decision")
+    decision_text = " ".join(" ".join(doc.lines[slice(*doc.section(at))]).split())
+    title = doc.headings[0].text
+    excerpt = pick_excerpt(text, content=title, question=question)
+    assert excerpt == expected
+    assert excerpt in decision_text
+    assert verify(excerpt, text)
+
+
 _LINES = st.one_of(
     st.text(max_size=40),
     st.sampled_from(
@@ -189,6 +339,18 @@ _LINES = st.one_of(
             "PostgreSQL è approvato.",
             "  indented line!",
             "Short. Then a much longer sentence that goes on and on.",
+            "## Decision",
+            "Decision Outcome",
+            "--------",
+            "### Décision",
+            "## Context",
+            "    indented code.",
+            "<!--",
+            "-->",
+            "<div>",
+            "| a. | b |",
+            "|---|---|",
+            "\r",
         ]
     ),
 )
@@ -211,3 +373,12 @@ def test_picked_excerpts_are_verified_against_their_source(text: str, question: 
     excerpt = pick_excerpt(text, question=question)
     if excerpt is not None:
         assert verify(excerpt, text)
+
+
+@given(_MARKDOWN, st.text(max_size=30))
+def test_an_excerpt_comes_from_the_competing_paragraphs(text: str, question: str) -> None:
+    """The decision section's paragraphs when there is one, else any paragraph."""
+    excerpt = pick_excerpt(text, question=question)
+    assert (excerpt is None) == (not competing(text))
+    if excerpt is not None:
+        assert any(excerpt in p for p in competing(text))

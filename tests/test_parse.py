@@ -285,6 +285,59 @@ def test_status_sections_skip_fenced_code() -> None:
     assert one(parse_file("0001-x.md", text)).status == "proposed"
 
 
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("# 1. X\n\nStatus\n------\nAccepted\n\n## Context\n\nWhy.\n", "accepted"),
+        ("# 1. X\n\nStatus\n===\n\nRejected\n", "rejected"),
+        ("X\n====\n\n### Status ###\n\nProposed\n", "proposed"),
+        ("# 1. X\n\n# Status\n\nDeprecated\n", "deprecated"),
+        ("# 1. X\n\n## Status\n<!-- Proposed | Accepted\n-->\nAccepted\n", "accepted"),
+        ("# 1. X\n\n## Status\n\n```\nRejected\n```\n\nAccepted\n", "accepted"),
+    ],
+)
+def test_setext_and_atx_status_headings_are_both_read(text: str, status: str) -> None:
+    """`Status` underlined with `---` or `===` is a status section; comments and code are not text."""
+    assert one(parse_file("0001-x.md", text)).status == status
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "```\n## Status\n\nAccepted\n```",
+        "~~~md\n## Status\nAccepted\n~~~",
+        "    ## Status\n\n    Accepted",
+        "<!--\n## Status\n\nAccepted\n-->",
+        "<details>\n## Status\nAccepted\n</details>",
+    ],
+)
+def test_a_status_heading_in_code_or_html_is_not_read(hidden: str) -> None:
+    """A `## Status` inside a code block, an HTML comment or an HTML block is no section."""
+    parsed = parse_file("0001-x.md", f"# 1. X\n\n{hidden}\n\n## Context\n\nWhy.\n")
+    assert one(parsed).status == "unknown"
+    assert codes(parsed) == ["unknown-status"]
+
+
+def test_a_title_inside_a_code_block_is_not_the_title() -> None:
+    """The first level-1 heading outside code is the title; a file with only code ones is none."""
+    text = "```\n# Not the title\n```\n\n# 2. The title\n\n## Status\n\nAccepted\n"
+    assert one(parse_file("0002-x.md", text)).title == "2. The title"
+    parsed = parse_file("0003-x.md", "Notes.\n\n```\n# Fake heading\n```\n")
+    assert parsed.skipped
+    assert codes(parsed) == ["not-a-record"]
+
+
+def test_a_setext_title_and_a_link_definition_outside_code_are_read() -> None:
+    """`Title` over `===` is the title; `[label]: target` in a code block defines nothing."""
+    text = (
+        "Use Y\n========\n\n## Status\n\nSuperseded by [the new one][new]\n\n"
+        "```\n[new]: 0009-wrong.md\n```\n\n[new]: 0004-use-z.md\n"
+    )
+    rec = one(parse_file("0003-use-y.md", text))
+    assert rec.title == "Use Y"
+    assert rec.superseded_by == ("0004-use-z.md",)
+
+
 def test_partly_superseded_takes_its_ref_from_the_body() -> None:
     """govuk-aws 0003 says `Partly superseded` and names 0033 in the body."""
     text = (

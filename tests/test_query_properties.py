@@ -147,6 +147,19 @@ def test_every_verified_excerpt_occurs_in_its_source(
 
 
 @given(corpora(), questions(), as_of_dates())
+def test_every_picked_excerpt_is_verified(inputs: CorpusInputs, question: str, as_of: str) -> None:
+    """An excerpt picked from a source (no declared evidence) always occurs in it."""
+    corpus = inputs.build()
+    for t in topics_and_none(corpus):
+        answer = corpus.query(question, topic=t, as_of=as_of, now=NOW)
+        if (
+            answer.decision is not None
+            and not corpus.records[position(corpus, answer.decision.id)].evidence
+        ):
+            assert all(e.verified for e in answer.evidence)
+
+
+@given(corpora(), questions(), as_of_dates())
 def test_every_record_appears_at_most_once_across_the_lists(
     inputs: CorpusInputs, question: str, as_of: str
 ) -> None:

@@ -24,6 +24,7 @@ from govmem._write import (
     remember_from_agent,
     verify,
 )
+from govmem._yamledit import set_status_section
 from govmem.cli import main
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
@@ -219,6 +220,36 @@ def test_approve_rewrites_the_status_section_of_a_frontmatter_less_adr(tmp_path:
         "\nProposed\n", "\nAccepted\n"
     )
     assert load(tmp_path).records[0].status == "accepted"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "# 7. X\n\nStatus\n------\n\nProposed\n",
+            "# 7. X\n\nStatus\n------\n\nAccepted\n",
+        ),
+        (
+            "# 7. X\r\n\r\n## Status\r\n\r\n  Proposed\r\n",
+            "# 7. X\r\n\r\n## Status\r\n\r\n  Accepted\r\n",
+        ),
+        (
+            "# 7. X\n\n```\n## Status\nDraft\n```\n\n## Status\n<!-- one of -->\nProposed\n",
+            "# 7. X\n\n```\n## Status\nDraft\n```\n\n## Status\n<!-- one of -->\nAccepted\n",
+        ),
+        ("# 7. X\n\n## Status\n\n## Context\n", "# 7. X\n\n## Status\n\nAccepted\n\n## Context\n"),
+        (
+            "# 7. X\n\n- Status: proposed\n\n## Context\n",
+            "# 7. X\n\n- Status: Accepted\n\n## Context\n",
+        ),
+        ("# 7. X\n\n```\nStatus: proposed\n```\n", None),
+    ],
+)
+def test_the_status_line_rewritten_is_the_one_the_loader_reads(
+    text: str, expected: str | None
+) -> None:
+    """Setext and ATX `Status` headings; code and comments skipped; other bytes kept."""
+    assert set_status_section(text, "accepted") == expected
 
 
 def test_forget_removes_one_record_of_a_list_and_keeps_the_others_byte_for_byte(

@@ -1,32 +1,41 @@
-"""Evidence: the sentence of a source that best supports a decision (SPEC §5.8).
+"""Evidence: the sentence of a source that best supports a decision.
 
 A decision that declares no `evidence` gets one excerpt per source, picked
 from the source's text:
 
-1. **Blocks.** The text is read as Markdown. A leading YAML frontmatter
-   block, headings (ATX `# Title` lines, and setext paragraphs underlined
-   with `===` or `---`), thematic breaks, fenced code blocks and whole-line
-   HTML comments are excluded. A list marker (`-`, `*`, `+`, `1.`, `1)`) is
-   excluded and starts a new paragraph, since each list item is its own
-   block. Everything else — inline markup, tables, block quotes — is kept
-   verbatim.
-2. **Paragraphs** end at blank lines and at every excluded line. A
-   paragraph's lines are joined and its whitespace runs collapsed to one
-   space: a sentence wrapped over several lines reads as the one line it
-   is. That collapse is the only change "verbatim" allows.
+1. **Blocks.** The text is read as CommonMark (`_outline`), after a leading
+   YAML frontmatter block. Paragraphs and tables are prose; headings (ATX
+   and setext), code blocks (fenced or indented), HTML blocks and comments
+   and thematic breaks are not. A paragraph's text starts after the list
+   markers and `>` of its first line; everything else — inline markup, a
+   table's rows, the `>` of a quote's later lines — is kept verbatim.
+2. **Paragraphs.** Each prose block's lines are joined and its whitespace
+   runs collapsed to one space: a sentence wrapped over several lines reads
+   as the one line it is. That collapse is the only change "verbatim"
+   allows.
 3. **Sentences** end at `.`, `!` or `?` followed by whitespace or the end of
    the paragraph.
-4. **Pick** the sentence sharing the most distinct folded tokens
-   (`_text.tokens`) with the decision's value, its content and the
-   question — every token counts, stop words included — the earliest on
-   ties. When the picked sentence is under 40 characters (code points), the
-   next sentence of the same paragraph is appended, after one space.
+4. **The decision section.** The part under a heading of any level whose
+   words (folded: case and accents removed) start with `decision`,
+   `entscheidung`, `besluit`, `chosen option` or `decisao` — `Decision`,
+   `Decision Outcome`, `Decisione`, `Décision`, `Decisión`, `Decisão` —
+   up to the next heading of the same or a higher level, its subsections'
+   paragraphs included. When the text has one, only its sentences compete
+   (several such sections compete together); otherwise — or when its
+   decision sections hold no prose at all, as an unfilled template's empty
+   `## Decision` — every sentence does.
+5. **Pick** the sentence sharing the most distinct terms (`_terms`: folded
+   word tokens, stop words dropped, Snowball English stems; intent words
+   kept) with the decision's value, its content and the question — the
+   earliest on ties. When the picked sentence is under 40 characters (code
+   points), the next sentence of the same paragraph is appended, after one
+   space.
 
 `verify(excerpt, text)` is true when the excerpt occurs in the text with
-whitespace runs collapsed on both sides. Because excluded lines always end a
-paragraph and a list marker only ever precedes a paragraph's first sentence,
-every picked excerpt is a run of consecutive source words, so it is always
-verified against the text it came from.
+whitespace runs collapsed on both sides. A paragraph is a run of whole,
+consecutive source lines (only its first line's markers cut off), so every
+picked excerpt is a run of consecutive source words: it is always verified
+against the text it came from.
 """
 
 from __future__ import annotations
@@ -37,67 +46,60 @@ from typing import Final
 
 from attrs import frozen
 
-from ._text import squash, tokens
+from ._markdown import split_frontmatter
+from ._outline import Outline, heading_name, outline
+from ._terms import term_set, terms
+from ._text import squash
 
 SHORT_SENTENCE: Final = 40
 """A picked sentence shorter than this (code points) takes the next one along."""
+DECISION_HEADINGS: Final = ("decision", "entscheidung", "besluit", "chosen option", "decisao")
+"""How a decision section's heading starts, folded (`decision` covers `decisione`)."""
+NOT_DECISION_HEADINGS: Final = ("decision drivers",)
+"""MADR's forces section: it explains the decision, as a Context section does."""
 
-_FRONTMATTER_OPEN: Final = re.compile(r"^\ufeff?---[ \t]*$")
-_FRONTMATTER_CLOSE: Final = re.compile(r"^(?:---|\.\.\.)[ \t]*$")
-_ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
-_SETEXT_UNDERLINE: Final = re.compile(r"^ {0,3}(?:=+|-+)\s*$")
-_THEMATIC_BREAK: Final = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
-_FENCE: Final = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HTML_COMMENT: Final = re.compile(r"^\s*<!--.*-->\s*$")
-_LIST_MARKER: Final = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+")
 
 
-def _body_lines(text: str) -> list[str]:
-    """The lines of `text` after a leading frontmatter block, if it has a closed one."""
-    lines = text.splitlines()
-    if lines and _FRONTMATTER_OPEN.match(lines[0]):
-        for i in range(1, len(lines)):
-            if _FRONTMATTER_CLOSE.match(lines[i]):
-                return lines[i + 1 :]
-    return lines
+def _decision_lines(doc: Outline) -> bytearray | None:
+    """Which lines are in a decision section (1) or not (0); None when there is none."""
+    inside: bytearray | None = None
+    for i, head in enumerate(doc.headings):
+        name = heading_name(head.text)
+        if name.startswith(DECISION_HEADINGS) and not name.startswith(NOT_DECISION_HEADINGS):
+            inside = inside or bytearray(len(doc.lines))
+            start, end = doc.section(i)  # a line is under at most one heading of each level
+            inside[start:end] = b"\x01" * (end - start)
+    return inside
+
+
+def _prose(text: str) -> tuple[list[str], list[str]]:
+    """All prose paragraphs of `text`, and those of its decision sections."""
+    doc = outline(split_frontmatter(text)[1])
+    inside = _decision_lines(doc)
+    found: list[str] = []
+    decided: list[str] = []
+    for block in doc.blocks:
+        if block.kind not in ("paragraph", "table"):
+            continue
+        lines = doc.lines[block.line : block.end]
+        paragraph = squash(" ".join((lines[0][block.lead :], *lines[1:])))
+        if not paragraph:
+            continue
+        found.append(paragraph)
+        if inside is not None and inside[block.line]:
+            decided.append(paragraph)
+    return found, decided or found
 
 
 def paragraphs(text: str) -> list[str]:
     """The prose paragraphs of a Markdown text, each with whitespace collapsed."""
-    found: list[str] = []
-    current: list[str] = []
+    return _prose(text)[0]
 
-    def flush() -> None:
-        if current:
-            joined = squash(" ".join(current))
-            if joined:
-                found.append(joined)
-            current.clear()
 
-    fence: str | None = None
-    for line in _body_lines(text):
-        if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                fence = None
-            continue
-        if opening := _FENCE.match(line):
-            flush()
-            fence = opening[1]
-        elif not line.strip() or _ATX_HEADING.match(line) or _HTML_COMMENT.match(line):
-            flush()
-        elif current and _SETEXT_UNDERLINE.match(line):
-            current.clear()  # the paragraph was a setext heading
-        elif _THEMATIC_BREAK.match(line) or _SETEXT_UNDERLINE.match(line):
-            flush()
-        elif marker := _LIST_MARKER.match(line):
-            flush()
-            current.append(line[marker.end() :])
-        else:
-            current.append(line)
-    flush()
-    return found
+def competing(text: str) -> list[str]:
+    """The paragraphs whose sentences compete: the decision sections', else all."""
+    return _prose(text)[1]
 
 
 def sentences(paragraph: str) -> list[str]:
@@ -107,34 +109,29 @@ def sentences(paragraph: str) -> list[str]:
 
 @frozen
 class SplitText:
-    """A source text split once: each paragraph's sentences with their tokens, and the
-    whole text with whitespace collapsed (for verification)."""
+    """A source text split once: the competing paragraphs' sentences with their terms,
+    and the whole text with whitespace collapsed (for verification)."""
 
     paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
     squashed: str
 
     @classmethod
     def from_text(cls, text: str) -> SplitText:
-        """Split `text` into paragraphs and sentences, and tokenise each sentence."""
+        """Split `text` into its competing paragraphs' sentences, and find each one's terms."""
         paras = []
-        for paragraph in paragraphs(text):
+        for paragraph in competing(text):
             parts = tuple(sentences(paragraph))
-            paras.append((parts, tuple(frozenset(tokens(p)) for p in parts)))
+            paras.append((parts, tuple(frozenset(terms(p)) for p in parts)))
         return cls(tuple(paras), squash(text))
-
-
-def wanted_tokens(hints: Iterable[str | None]) -> frozenset[str]:
-    """The folded tokens of the texts an excerpt should share (value, content, question)."""
-    return frozenset(t for hint in hints if hint for t in tokens(hint))
 
 
 def best_excerpt(text: SplitText, wanted: frozenset[str]) -> str | None:
     """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
     best: tuple[tuple[str, ...], int] | None = None
     best_shared = -1
-    for parts, toks in text.paragraphs:
-        for i, tok in enumerate(toks):
-            shared = len(wanted & tok)
+    for parts, found in text.paragraphs:
+        for i, sentence_terms in enumerate(found):
+            shared = len(wanted & sentence_terms)
             if shared > best_shared:
                 best, best_shared = (parts, i), shared
     if best is None:
@@ -163,7 +160,8 @@ def pick_excerpt(
 
     Args:
         text: the source text (Markdown; frontmatter, headings and list
-            markers are skipped).
+            markers are skipped; a decision section, when there is one, is
+            where the sentence comes from).
         value: the decision's value.
         content: the decision's content.
         question: the question asked.
@@ -176,8 +174,8 @@ def pick_excerpt(
 
 
 def pick_from(text: str, hints: Iterable[str | None]) -> str | None:
-    """`pick_excerpt` with the texts whose tokens are sought given as one iterable."""
-    return best_excerpt(SplitText.from_text(text), wanted_tokens(hints))
+    """`pick_excerpt` with the texts whose terms are sought given as one iterable."""
+    return best_excerpt(SplitText.from_text(text), term_set(hints))
 
 
 def verify(excerpt: str, text: str) -> bool:

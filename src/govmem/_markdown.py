@@ -17,27 +17,30 @@ sometimes does too. `read_markdown` finds them, never interpreting them:
     - Supersedes [x](20200926-x.md)
     [adr-101]: ./adr-101-x.md              -> reference-style link definitions
 
-Fenced code blocks are skipped. `split_frontmatter` cuts a `---` fenced YAML
-block off the top (a byte-order mark before it is ignored). Pure functions.
+The structure comes from one CommonMark parse (`_outline`): ATX and setext
+headings both count (`Status` underlined with `---` is a status section),
+and nothing inside a fenced or indented code block, an HTML block or an HTML
+comment is a heading; code lines and comments are left out of what is read.
+Sections are cut out of the body's own lines, so values stay as written.
+`split_frontmatter` cuts a `---` fenced YAML block off the top (a
+byte-order mark before it is ignored). Pure functions.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import Final
 
 from attrs import frozen
 
 from ._dates import BadDate, DateOrder, leading_date, parse_date
+from ._outline import Outline, heading_name, outline
 from ._text import fold
 from ._time import When
 
-_FENCE: Final = re.compile(r"^\s{0,3}(```|~~~)")
-_ATX: Final = re.compile(r"^\s{0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_SETEXT_H1: Final = re.compile(r"^\s{0,3}=+\s*$")
-_DEFINITION: Final = re.compile(r"^\s{0,3}\[([^\]]+)\]:\s*<?([^\s>]+)>?")
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
-_COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)")
+_COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _KEY_LINE: Final = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>date|created|updated|last[ -]updated|revision[ -]date"
     r"|status|deciders?|decision[ -]makers|tags)(?:\*\*|__)?\s*(?P<colon>:)?(?:\*\*|__)?\s+"
@@ -53,15 +56,6 @@ _LINKS_NAMES: Final = frozenset(("links", "related decisions", "related adrs"))
 
 
 @frozen
-class Heading:
-    """An ATX (or setext `=`) heading: its level, text and line number."""
-
-    level: int
-    text: str
-    line: int
-
-
-@frozen
 class ChangeLine:
     """A dated changelog entry: the date as read (maybe impossible) and the rest."""
 
@@ -74,7 +68,7 @@ class MarkdownDoc:
     """What a Markdown body says in its conventional places, as written."""
 
     title: str | None = None
-    """The first `# ` heading's text."""
+    """The first level-1 heading's text (`# Title`, or `Title` underlined with `===`)."""
     first_heading: str | None = None
     """The first heading of any level (a fallback title)."""
     status_text: str | None = None
@@ -122,33 +116,41 @@ def split_frontmatter(text: str) -> tuple[str | None, str, bool]:
     return None, text, True
 
 
-def _headings(lines: list[str]) -> list[Heading]:
-    found: list[Heading] = []
-    fenced = False
-    for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        if m := _ATX.match(line):
-            found.append(Heading(len(m[1]), (m[2] or "").strip(), i))
-        elif _SETEXT_H1.match(line) and i > 0 and lines[i - 1].strip():
-            prev = lines[i - 1]
-            if not _ATX.match(prev) and not _BULLET.match(prev):
-                found.append(Heading(1, prev.strip(), i - 1))
-    return found
+def readable_lines(doc: Outline) -> list[str]:
+    """The text's lines as the readers see them: code blanked, HTML comments removed.
+
+    Line numbers are kept: a code block's lines become empty, a comment's
+    text is cut out of the block holding it (a comment spanning lines leaves
+    their line breaks).
+    """
+    lines = list(doc.lines)
+    for block in doc.blocks:
+        span = range(block.line, min(block.end, len(lines)))
+        if block.kind == "code":
+            for n in span:
+                lines[n] = ""
+        elif any("<!--" in lines[n] for n in span):
+            cut = _COMMENT.sub(lambda m: "\n" * m[0].count("\n"), "\n".join(lines[n] for n in span))
+            lines[span.start : span.stop] = cut.split("\n")
+    return lines
 
 
-def _name(heading: str) -> str:
-    return " ".join(re.findall(r"[a-z]+", fold(heading)))
+def _title_at(doc: Outline) -> int | None:
+    """Which heading is the title: the first of level 1."""
+    return next((i for i, head in enumerate(doc.headings) if head.level == 1), None)
 
 
-def _section(lines: list[str], heads: list[Heading], at: int) -> list[str]:
-    """The lines under `heads[at]`, up to the next heading of the same or higher level."""
-    head = heads[at]
-    end = next((h.line for h in heads[at + 1 :] if h.level <= head.level), len(lines))
-    return lines[head.line + 1 : end]
+def status_heading(doc: Outline) -> int | None:
+    """Which heading opens the status section: the first `Status` heading but the title."""
+    title = _title_at(doc)
+    return next(
+        (
+            i
+            for i, head in enumerate(doc.headings)
+            if i != title and heading_name(head.text) in _STATUS_NAMES
+        ),
+        None,
+    )
 
 
 def _first_paragraph(lines: list[str]) -> str | None:
@@ -162,11 +164,12 @@ def _first_paragraph(lines: list[str]) -> str | None:
     return text or None
 
 
-def _preamble(lines: list[str], heads: list[Heading]) -> list[str]:
-    """Lines after the H1 (or the start) and before the next heading."""
-    start = heads[0].line + 1 if heads and heads[0].level == 1 else 0
-    end = next((h.line for h in heads if h.line >= start), len(lines))
-    return [_COMMENT.sub("", ln) for ln in lines[start:end]]
+def preamble(doc: Outline) -> tuple[int, int]:
+    """The lines after the H1 (or from the start) and before the next heading."""
+    heads = doc.headings
+    start = heads[0].end if heads and heads[0].level == 1 else 0
+    end = next((h.line for h in heads if h.line >= start), len(doc.lines))
+    return start, end
 
 
 def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
@@ -189,15 +192,21 @@ def _bare_dates(preamble: list[str], order: DateOrder) -> tuple[str, ...]:
     )
 
 
-def _changelog(section: list[str], order: DateOrder) -> tuple[ChangeLine, ...]:
+def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tuple[ChangeLine, ...]:
     """Dated entries; an undated top-level bullet takes the date of a dated sub-heading."""
+    start, end = doc.section(at)
+    subheadings = {h.line: h for h in takewhile(lambda h: h.line < end, doc.headings[at + 1 :])}
     entries: list[tuple[When | BadDate, list[str]]] = []
     current: When | BadDate | None = None
-    for line in section:
-        if m := _ATX.match(line):
-            found = leading_date(m[2] or "", order)
+    n = start
+    while n < end:
+        if (head := subheadings.get(n)) is not None:
+            found = leading_date(head.text, order)
             current = found[0] if found else None
+            n = head.end
             continue
+        line = lines[n]
+        n += 1
         bullet = _BULLET.match(line)
         text = bullet[2] if bullet else line.strip()
         found = leading_date(text, order) if text else None
@@ -212,36 +221,36 @@ def _changelog(section: list[str], order: DateOrder) -> tuple[ChangeLine, ...]:
 
 def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
     """Find title, preamble keys, status, changelog and link definitions in a body."""
-    lines = body.splitlines()
-    heads = _headings(lines)
-    status_lines: list[str] | None = None
+    doc = outline(body)
+    lines = readable_lines(doc)
+    status_at = status_heading(doc)
+    status_lines = None if status_at is None else lines[slice(*doc.section(status_at))]
     changelog: tuple[ChangeLine, ...] = ()
     links: str | None = None
-    for i, head in enumerate(heads):
-        name = _name(head.text)
-        if head.level > 1 and name in _STATUS_NAMES and status_lines is None:
-            status_lines = [_COMMENT.sub("", ln) for ln in _section(lines, heads, i)]
-        elif head.level > 1 and name in _CHANGELOG_NAMES and not changelog:
-            changelog = _changelog(_section(lines, heads, i), order)
-        elif head.level > 1 and name in _LINKS_NAMES and links is None:
-            links = "\n".join(_section(lines, heads, i))
-    preamble = _preamble(lines, heads)
-    keys = _keys(preamble)
+    title = _title_at(doc)
+    for i, head in enumerate(doc.headings):
+        if i == title:
+            continue
+        name = heading_name(head.text)
+        if name in _CHANGELOG_NAMES and not changelog:
+            changelog = _changelog(doc, lines, i, order)
+        elif name in _LINKS_NAMES and links is None:
+            links = "\n".join(lines[slice(*doc.section(i))])
+    preamble_lines = lines[slice(*preamble(doc))]
+    keys = _keys(preamble_lines)
     status_text = _first_paragraph(status_lines) if status_lines is not None else None
     section = "\n".join(status_lines).strip() if status_lines else None
     if status_text is None:
         status_text = next((v for k, v in keys if k == "status"), None)
         section = status_text
     return MarkdownDoc(
-        title=next((h.text for h in heads if h.level == 1), None),
-        first_heading=heads[0].text if heads else None,
+        title=None if title is None else doc.headings[title].text,
+        first_heading=doc.headings[0].text if doc.headings else None,
         status_text=status_text,
         status_section=section or None,
         keys=keys,
-        bare_dates=_bare_dates(preamble, order),
+        bare_dates=_bare_dates(preamble_lines, order),
         changelog=changelog,
         links_section=links,
-        definitions=tuple(
-            (m[1].strip().lower(), m[2]) for ln in lines if (m := _DEFINITION.match(ln))
-        ),
+        definitions=doc.definitions,
     )

@@ -33,7 +33,7 @@ from attrs import field, frozen
 
 from ._dates import DateOrder
 from ._fields import FieldReader
-from ._markdown import read_markdown, split_frontmatter
+from ._markdown import MarkdownDoc, read_markdown, split_frontmatter
 from ._model import Config, Finding, Record, Relation, Resolution, Source
 from ._records import build_decision, build_memory, dump_json, memory_id
 from ._time import When
@@ -44,7 +44,6 @@ _STEM_ID: Final = re.compile(
     r"^(?:(?P<slug>(?:\d{8}|\d{4}-\d{2}-\d{2})-.+)"
     r"|(?P<id>(?:[A-Za-z]+-)?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
 )
-_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s|^\s{0,3}=+\s*$", re.MULTILINE)
 
 
 @frozen
@@ -136,9 +135,12 @@ def _parse_markdown(path: str, text: str, ctx: ParseContext) -> ParsedFile:
     if unclosed:
         return _bad_yaml(path, "the frontmatter opened with `---` is never closed")
     if fm_text is None:
-        if not _HEADING.search(text):
+        doc = read_markdown(body, ctx.date_order)
+        if not doc.has_heading:
             return _skip(path, "No heading and no frontmatter: not a record.")
-        return _one(_markdown_record(path, {}, body, ctx, kind="decision", frontmatter=False))
+        return _one(
+            _markdown_record(path, {}, body, ctx, kind="decision", frontmatter=False, doc=doc)
+        )
     loaded = load_yaml(fm_text)
     if isinstance(loaded, BadYaml):
         return _bad_yaml(path, loaded.message)
@@ -184,6 +186,7 @@ def _markdown_record(
     *,
     kind: str,
     frontmatter: bool,
+    doc: MarkdownDoc | None = None,
 ) -> tuple[Record | None, list[Finding]]:
     reader = _reader(data, path, ctx)
     if kind == "memory":
@@ -193,7 +196,7 @@ def _markdown_record(
         ctx.config,
         kind="claim" if kind == "claim" else "decision",
         fallback_id=id_from_stem(path),
-        doc=read_markdown(body, ctx.date_order),
+        doc=doc or read_markdown(body, ctx.date_order),
         body=body,
         frontmatter_json=dump_json(dict(data)) if frontmatter else None,
         git_date=ctx.git_date,

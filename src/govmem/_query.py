@@ -55,6 +55,7 @@ from ._qindex import (
     visible_members,
 )
 from ._status import PARTIAL_KINDS
+from ._terms import term_set
 from ._text import fold, slug, tokens, u16
 from ._time import When, coerce_when
 
@@ -470,10 +471,8 @@ class _Run:
         picked: list[ans.EvidenceItem] = []
         hints = self.cache.hints.get(decision)
         if hints is None:
-            hints = self.cache.hints[decision] = frozenset(
-                t for text in (rec.value, rec.content) if text for t in tokens(text)
-            )
-        wanted = hints.union(self.qtokens)
+            hints = self.cache.hints[decision] = term_set((rec.value, rec.content))
+        wanted = hints | term_set((self.ask.question,))
         for sid in c.sources_of(decision):
             src = self.source(sid)
             if src is None:

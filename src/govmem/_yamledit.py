@@ -8,8 +8,8 @@ Used by `_write` (the I/O shell) for `verify`, `approve`, `reject` and
   value is replaced in place on its line (a trailing comment kept), a missing
   key is inserted as one new line at the mapping's indentation.
 * `remove_item` cuts one record's lines out of a YAML list.
-* `set_status_section` rewrites the line under a `## Status` heading (or a
-  `Status:` line) of a frontmatter-less ADR.
+* `set_status_section` rewrites the line under the `## Status` heading (or the
+  preamble's `Status:` line) of a frontmatter-less ADR, as the loader reads it.
 
 Positions come from ruamel's round-trip loader. Values that do not sit on
 their key's line, multi-line scalars and flow-style collections fall back to
@@ -28,15 +28,16 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ._errors import InputError
+from ._markdown import preamble, readable_lines, status_heading
+from ._outline import outline
 from ._yaml import BadYaml, load_yaml_documents
 
 _PLAIN_LINE: Final = re.compile(r"^(?P<value>[^#\n]*?)(?P<rest>\s+#.*)?$")
-_STATUS_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s*status\s*#*\s*$", re.IGNORECASE)
 _STATUS_LINE: Final = re.compile(
     r"^(?P<lead>\s*(?:[-*]\s*)?\**status\**\s*:\s*\**\s*)(?P<value>.*?)(?P<tail>\s*)$",
     re.IGNORECASE,
 )
-_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s")
+_LINE_BREAK: Final = re.compile(r"(\r\n?|\n)")
 
 
 def _yaml() -> YAML:
@@ -270,25 +271,29 @@ def _dash_line(lines: list[str], line: int) -> int:
 
 
 def set_status_section(text: str, status: str) -> str | None:
-    """A frontmatter-less ADR with its status line rewritten; None when it has none."""
+    """A frontmatter-less ADR with its status line rewritten; None when it has none.
+
+    The status section is the one the loader reads (`_markdown`): the first
+    non-blank line of its text is replaced, its indentation kept; an empty
+    section gets the status as its first paragraph. Without one, the
+    preamble's `Status:` line (between the title and the next heading) is
+    rewritten.
+    """
     word = status.capitalize()
-    lines = text.splitlines(keepends=True)
-    for n, line in enumerate(lines):
-        if _STATUS_HEADING.match(line.rstrip("\r\n")):
-            for m in range(n + 1, len(lines)):
-                body = lines[m].rstrip("\r\n")
-                if not body.strip():
-                    continue
-                if _HEADING.match(body):
-                    break
-                lead = body[: len(body) - len(body.lstrip())]
-                lines[m] = lead + word + lines[m][len(body) :]
-                return "".join(lines)
-            lines.insert(n + 1, f"\n{word}\n")
-            return "".join(lines)
-    for n, line in enumerate(lines):
-        body = line.rstrip("\r\n")
-        if (m_ := _STATUS_LINE.match(body)) is not None:
-            lines[n] = m_["lead"] + word + m_["tail"] + line[len(body) :]
-            return "".join(lines)
+    doc = outline(text.removeprefix("\ufeff"))
+    pieces = _LINE_BREAK.split(text)
+    lines, breaks = pieces[0::2], [*pieces[1::2], ""]
+    readable = readable_lines(doc)
+    if (at := status_heading(doc)) is not None:
+        start, end = doc.section(at)
+        n = next((n for n in range(start, end) if readable[n].strip()), None)
+        if n is None:
+            breaks[start - 1] += f"\n{word}\n"
+        else:
+            lines[n] = lines[n][: len(lines[n]) - len(lines[n].lstrip())] + word
+        return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
+    for n in range(*preamble(doc)):
+        if _STATUS_LINE.match(readable[n]) and (m_ := _STATUS_LINE.match(lines[n])) is not None:
+            lines[n] = m_["lead"] + word + m_["tail"]
+            return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
     return None

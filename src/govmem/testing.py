@@ -11,6 +11,11 @@ small pools so that ties, equal values and overlapping windows are common.
 included), and `move_links` writes every link on one side: SPEC §4 says the
 answers must not change.
 
+Bodies and source texts are Markdown with ATX and setext headings, decision
+sections (`## Decision`, `Decision Outcome`, a setext `Decision`) next to
+context sections, headings hidden in code blocks and comments, lists and
+quotes — or any text at all.
+
 `import govmem` never imports this module (nor hypothesis); import it
 yourself::
 
@@ -170,14 +175,35 @@ def configs() -> st.SearchStrategy[Config]:
     )
 
 
+_OPENINGS = (
+    "",
+    "# Title\n\n",
+    "Title\n=====\n\n",
+    "## Context\n\n",
+    "## Decision\n\n",
+    "Decision\n--------\n",
+    "## Decision Drivers\n\n",
+    "## Decision Outcome\n\n",
+    "### Décision\n\n",
+    "Status\n------\nAccepted\n\n",
+    "```\n## Decision\n```\n\n",
+    "<!-- ## Decision -->\n",
+    "- ",
+    "> ",
+)
+"""How a generated body's sections open: ATX and setext headings (decision sections
+among them), headings hidden in code or a comment, list items and quotes."""
+
+
 def _text() -> st.SearchStrategy[str]:
     sentence = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8).map(
         lambda ws: " ".join(ws).capitalize() + "."
     )
     prose = st.lists(sentence, max_size=4).map(" ".join)
-    heading = st.sampled_from(["", "# Title\n\n", "## Decision\n\n", "- "])
-    markdown = st.tuples(heading, prose, st.sampled_from(["", "\n\n", "\n- item one.\n"]))
-    return st.one_of(markdown.map("".join), st.text(max_size=40))
+    ending = st.sampled_from(["", "\n\n", "\n- item one.\n"])
+    section = st.tuples(st.sampled_from(_OPENINGS), prose, ending).map("".join)
+    markdown = st.lists(section, min_size=1, max_size=3).map("\n\n".join)
+    return st.one_of(markdown, st.text(max_size=40))
 
 
 @st.composite
