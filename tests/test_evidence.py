@@ -252,17 +252,38 @@ def test_decision_headings_in_any_language_and_level_open_the_decision_section(
 @pytest.mark.parametrize(
     "text",
     [
-        "## Context\n\nWe pick Redis.\n\n## Decision Drivers\n\n* Fast.\n",
         "## Context\n\nWe pick Redis.\n\n```\n## Decision\n```\n\nFast.\n",
         "## Context\n\nWe pick Redis.\n\n<!--\n## Decision\n-->\n\nFast.\n",
         "## Context\n\nWe pick Redis.\n\n## Decided later\n\nFast.\n",
         "We pick Redis.\n\nFast.\n",
-        "## Context\n\nWe pick Redis.\n\n## Decision\n\n```\ncode\n```\n\n## Notes\n\nFast.\n",
     ],
 )
 def test_without_a_decision_section_every_sentence_competes(text: str) -> None:
-    """No decision heading (MADR's Decision Drivers, one in code or a comment), or no prose in it."""
+    """No decision heading (or one only inside code or a comment): the whole text competes."""
     assert competing(text) == paragraphs(text) == ["We pick Redis.", "Fast."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Context\n\nWe pick Redis.\n\n## Decision\n\n## Notes\n\nFast.\n",
+        "## Context\n\nWe pick Redis.\n\n## Decision\n\n```\ncode\n```\n\n## Notes\n\nFast.\n",
+    ],
+)
+def test_an_empty_decision_section_gives_no_excerpt(text: str) -> None:
+    """An unfilled `## Decision`: only its (no) sentences compete, so nothing is quoted."""
+    assert paragraphs(text) == ["We pick Redis.", "Fast."]
+    assert competing(text) == []
+    assert pick_excerpt(text, question="redis") is None
+
+
+def test_madr_decision_drivers_is_a_decision_section_too() -> None:
+    """`Decision Drivers` starts with `decision`: its sentences compete with the Outcome's."""
+    text = (
+        "## Context\n\nRedis and Kafka were compared.\n\n## Decision Drivers\n\n* Fast reads.\n\n"
+        "## Decision Outcome\n\nChosen option: Redis.\n"
+    )
+    assert competing(text) == ["Fast reads.", "Chosen option: Redis."]
 
 
 def test_the_decision_section_holds_its_subsections_and_ends_at_its_level() -> None:
@@ -272,7 +293,11 @@ def test_the_decision_section_holds_its_subsections_and_ends_at_its_level() -> N
         'Chosen option: "Redis", because it is fast.\n\n### Consequences\n\n* Good, cheap.\n\n'
         "## Pros and Cons of the Options\n\n* Redis is fast.\n"
     )
-    assert competing(text) == ['Chosen option: "Redis", because it is fast.', "Good, cheap."]
+    assert competing(text) == [
+        "speed",
+        'Chosen option: "Redis", because it is fast.',
+        "Good, cheap.",
+    ]
 
 
 def test_terms_are_stemmed_stop_words_dropped_and_intent_words_kept() -> None:

@@ -20,10 +20,11 @@ from the source's text:
    `entscheidung`, `besluit`, `chosen option` or `decisao` — `Decision`,
    `Decision Outcome`, `Decisione`, `Décision`, `Decisión`, `Decisão` —
    up to the next heading of the same or a higher level, its subsections'
-   paragraphs included. When the text has one, only its sentences compete
-   (several such sections compete together); otherwise — or when its
-   decision sections hold no prose at all, as an unfilled template's empty
-   `## Decision` — every sentence does.
+   paragraphs included (MADR's `Decision Drivers` is one too: its words
+   start with `decision`). When the text has one, only its sentences compete
+   (several such sections compete together), so an unfilled template's
+   empty `## Decision` gives no excerpt at all; otherwise every sentence
+   does.
 5. **Pick** the sentence sharing the most distinct terms (`_terms`: folded
    word tokens, stop words dropped, Snowball English stems; intent words
    kept) with the decision's value, its content and the question — the
@@ -55,8 +56,6 @@ SHORT_SENTENCE: Final = 40
 """A picked sentence shorter than this (code points) takes the next one along."""
 DECISION_HEADINGS: Final = ("decision", "entscheidung", "besluit", "chosen option", "decisao")
 """How a decision section's heading starts, folded (`decision` covers `decisione`)."""
-NOT_DECISION_HEADINGS: Final = ("decision drivers",)
-"""MADR's forces section: it explains the decision, as a Context section does."""
 
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+")
 
@@ -66,7 +65,7 @@ def _decision_lines(doc: Outline) -> bytearray | None:
     inside: bytearray | None = None
     for i, head in enumerate(doc.headings):
         name = heading_name(head.text)
-        if name.startswith(DECISION_HEADINGS) and not name.startswith(NOT_DECISION_HEADINGS):
+        if name.startswith(DECISION_HEADINGS):
             inside = inside or bytearray(len(doc.lines))
             start, end = doc.section(i)  # a line is under at most one heading of each level
             inside[start:end] = b"\x01" * (end - start)
@@ -89,7 +88,7 @@ def _prose(text: str) -> tuple[list[str], list[str]]:
         found.append(paragraph)
         if inside is not None and inside[block.line]:
             decided.append(paragraph)
-    return found, decided or found
+    return found, found if inside is None else decided
 
 
 def paragraphs(text: str) -> list[str]:
