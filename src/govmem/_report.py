@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING, Final
 from . import _drill
 from ._answer import Answer, RecordView
 from ._graph import build_graph, render_mermaid, short_title
+from ._svg import xml_text as esc
 from ._text import slug
-from ._timeline import NEVER_IN_FORCE, build_timeline, render_svg
-from ._timeline import xml_text as esc
+from ._timeline import NEVER_IN_FORCE, build_timeline
+from ._timeline_svg import render_svg
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
