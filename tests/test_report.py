@@ -242,3 +242,35 @@ def test_the_report_is_deterministic() -> None:
     one = build_report(govmem.load(EXAMPLE), AS_OF, now=NOW)
     two = build_report(govmem.load(EXAMPLE), AS_OF, now=datetime(2030, 1, 1, tzinfo=UTC))
     assert one == two
+
+
+def test_only_a_decision_in_force_is_called_current() -> None:
+    """A topic whose answer is only a draft: no `current` tag, the record page says proposed."""
+    corpus = Corpus.from_records(
+        [
+            _decision(
+                "d1", "Use X", topic="x", status="proposed", label="draft",
+                valid_from=parse_iso("2024-01-01"),
+            )
+        ]
+    )  # fmt: skip
+    site = build_report(corpus, AS_OF, now=NOW)
+    assert ">current</text>" not in site["topics/x.html"]
+    record = site["records/d1.html"]
+    assert "<b>Proposed</b> (draft): not in force." in record
+    assert "No decision on" in record
+
+
+def test_the_log_puts_undated_records_last_highest_number_first() -> None:
+    """Dated records newest first, then the undated ones by number, descending."""
+    corpus = Corpus.from_records(
+        [
+            _decision("0001", "One", topic="a"),
+            _decision("0002", "Two", topic="b", valid_from=parse_iso("2020-01-01")),
+            _decision("0003", "Three", topic="c"),
+            _decision("0004", "Four", topic="d", valid_from=parse_iso("2021-01-01")),
+        ]
+    )
+    log = build_report(corpus, AS_OF, now=NOW)["log.html"]
+    order = re.findall(r'<tr class="row [^"]+"><td><a class="mono" href="records/(\d+)\.html"', log)
+    assert order == ["0004", "0002", "0003", "0001"]

@@ -182,10 +182,11 @@ def build_report(
     for f in c.findings:
         if f.id is not None:
             findings_of[f.id].append(f)
+    at = make_ask("", as_of, now).at
     decision_of = {}
     for t, a in answers.items():
         hits = c.by_id(a.decision.id) if a.decision is not None else ()
-        if hits:
+        if hits and c.in_force(hits[0], at):
             decision_of[t] = hits[0]
     site = Site(
         corpus=c,
@@ -200,7 +201,7 @@ def build_report(
         record_files=tuple(f"records/{name}.html" for name in record_slugs(c)),
         findings_of=MappingProxyType({k: tuple(v) for k, v in findings_of.items()}),
         decision_of=MappingProxyType(decision_of),
-        at=make_ask("", as_of, now).at,
+        at=at,
         graph=build_graph(c, None, as_of, now=now),
     )
     pages = {site.topic_files[t]: topic_page(site, t) for t in topics}
@@ -236,13 +237,14 @@ def _search_entries(site: Site) -> list[dict[str, str]]:
 
 
 def _decision_cell(site: Site, topic: str) -> str:
-    pos = site.decision_of.get(topic)
     d = site.answers[topic].decision
     if d is None:
         return '<span class="muted">none</span>'
     value = f" = {esc(d.value)}" if d.value else ""
-    if pos is None:
+    hits = site.corpus.by_id(d.id)
+    if len(hits) != 1:
         return f'<span class="mono">{esc(d.id)}</span>{value}'
+    pos = hits[0]
     name = title_of(site, pos)
     more = f'<br><span class="muted">{esc(name)}</span>' if name != d.value else ""
     return f"{site.record_link(pos, '')}{value} {rs(site.status_of(d.id), d.status)}{more}"
@@ -291,7 +293,7 @@ def _index_page(site: Site) -> str:
         f"<td>{sum(1 for x in site.answers[t].conflicts if x.status == 'open') or ''}</td></tr>"
         for t in topics
     ]
-    body.append(table(("Topic", "Status", "Current decision", "Records", "Open conflicts"), rows))
+    body.append(table(("Topic", "Status", "Decision", "Records", "Open conflicts"), rows))
     recent = latest(site, 8)
     if recent:
         body.append('<h2>Latest records</h2><ul class="plain">')

@@ -59,7 +59,7 @@ class Site:
     findings_of: Mapping[str, tuple[Finding, ...]]
     """Record id -> its findings."""
     decision_of: Mapping[str, int]
-    """Topic -> the position of its current decision (topics with one)."""
+    """Topic -> the position of its current decision: the answer's, when in force at `at`."""
     at: datetime
     """The instant of `as_of`."""
     graph: Graph

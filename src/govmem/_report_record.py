@@ -109,19 +109,23 @@ def _state(site: Site, pos: int, related: list[Relation]) -> str:
         lines = ["<b>Rejected</b>" + (f" in favour of {replaced}." if replaced else ".")]
     elif f.status in ("superseded", "deprecated"):
         end = f" on {esc(str(f.valid_to))}" if f.valid_to is not None else ""
-        what = "Superseded" if f.status == "superseded" else "Deprecated"
-        lines = [f"<b>{what}</b>{end}" + (f" by {replaced}." if replaced else ".")]
+        what, by_text = (
+            ("Superseded", " by") if f.status == "superseded" else ("Deprecated", ", replaced by")
+        )
+        lines = [f"<b>{what}</b>{end}" + (f"{by_text} {replaced}." if replaced else ".")]
     elif f.status == "proposed":
         lines = [f"<b>Proposed</b> ({esc(rec.label)}): not in force."]
     else:
         lines = [f"<b>Not in force</b> as of {esc(site.as_of_text)} (status {esc(rec.label)})."]
     decision = site.decision_of.get(f.topic)
+    gone = pos not in site.current and not c.in_force(pos, site.at)
     if decision is not None and decision != pos:
         lines.append(
             f"The current decision on {topic_link}: {site.record_link(decision, '../')} "
             f"{esc(title_of(site, decision))} {rs(c.facts[decision].status, c.records[decision].label)}"
         )
-    gone = pos not in site.current and not c.in_force(pos, site.at)
+    elif decision is None and gone:
+        lines.append(f"No decision on {topic_link} is in force as of {esc(site.as_of_text)}.")
     cls = "note gone" if gone else "note"
     return f'<div class="{cls}">' + "".join(f"<p>{line}</p>" for line in lines) + "</div>"
 
