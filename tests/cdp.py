@@ -4,7 +4,8 @@ Chromium reads NUL-terminated JSON commands on its fd 3 and writes responses
 and events on its fd 4. `Browser` starts a headless Chromium with those two
 pipes, opens one page, and offers what the report tests need: navigate and
 wait for the load event, evaluate an expression, collect console errors and
-uncaught exceptions, and take a full-page screenshot.
+uncaught exceptions, take a full-page screenshot, and emulate a phone's
+width or a dark colour scheme.
 
 The pipes are moved to fds ≥ 10 before the child starts, and a two-line
 Python launcher moves them to 3 and 4 and `exec`s Chromium, so no
@@ -112,11 +113,17 @@ class Browser:
         ]
         for domain in ("Page", "Runtime", "Log"):
             self.send(f"{domain}.enable", session=True)
+        self.emulate(width=width, height=height)
+
+    def emulate(self, *, width: int, height: int = 900, dark: bool = False) -> None:
+        """Set the viewport (a phone's below 600 px) and the preferred colour scheme."""
         self.send(
             "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
             session=True,
         )
+        scheme = {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}
+        self.send("Emulation.setEmulatedMedia", {"features": [scheme]}, session=True)
 
     # ------------------------------------------------------------------ wire
     def _read(self) -> None:

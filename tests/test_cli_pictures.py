@@ -15,6 +15,7 @@ from govmem._cli import ProgressBar, progress_bar
 from govmem.cli import main
 
 from .conftest import EXAMPLE
+from .test_report import EXAMPLE_PAGES
 
 ROOT = ["--root", str(EXAMPLE)]
 
@@ -77,16 +78,13 @@ def test_report_writes_every_page_and_replaces_old_ones(tmp_path: Path) -> None:
     (out / "index.html").write_text("old", encoding="utf-8")
     code, text, _ = run(*ROOT, "report", "--out", str(out), "--as-of", "2026-09-08")
     assert code == 0
-    assert text.startswith("Wrote 3 files to ")
-    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
-        "findings.html",
-        "index.html",
-        "keep.txt",
-        "topics/database.html",
-    ]
+    pages = list(EXAMPLE_PAGES)
+    assert text.startswith(f"Wrote {len(pages)} files to ")
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert written == sorted([*pages, "keep.txt"])
     assert (out / "index.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     code, text, _ = run(*ROOT, "report", "--json", "--out", str(out), "--as-of", "2026-09-08")
-    assert json.loads(text)["files"] == ["findings.html", "index.html", "topics/database.html"]
+    assert json.loads(text)["files"] == pages
 
 
 @pytest.mark.parametrize(

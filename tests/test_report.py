@@ -21,6 +21,18 @@ from govmem._time import parse_iso
 from .conftest import EXAMPLE
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
+EXAMPLE_PAGES: Final = (
+    "findings.html",
+    "graph.html",
+    "index.html",
+    "log.html",
+    "records/adr-001.html",
+    "records/adr-011.html",
+    "records/adr-024.html",
+    "records/claim-chat-dynamodb.html",
+    "topics/database.html",
+)
+"""The pages of the example corpus's report, sorted."""
 AS_OF: Final = parse_iso("2026-09-08")
 
 
@@ -57,47 +69,112 @@ def _parse(page: str) -> _Tags:
     return parser
 
 
-def test_the_site_has_an_index_a_page_per_topic_and_the_findings(site: dict[str, str]) -> None:
-    """index.html, findings.html and topics/database.html, nothing else."""
-    assert list(site) == ["findings.html", "index.html", "topics/database.html"]
+def test_the_site_has_an_index_a_log_a_graph_the_findings_and_a_page_per_topic_and_record(
+    site: dict[str, str],
+) -> None:
+    """The corpus-wide pages, topics/database.html and one page per record."""
+    assert list(site) == list(EXAMPLE_PAGES)
 
 
-def test_the_index_lists_each_topic_with_its_current_status(site: dict[str, str]) -> None:
-    """The database topic links to its page and reads contested, with adr-024 = PostgreSQL."""
+def test_the_index_lists_each_topic_with_its_current_decision(site: dict[str, str]) -> None:
+    """The database topic reads contested, adr-024 = PostgreSQL linked to its page; nav links."""
     index = site["index.html"]
     row = re.search(r'<tr><td><a href="topics/database.html">database</a></td>.*?</tr>', index)
     assert row is not None
     assert "st-contested" in row[0]
-    assert '<span class="mono">adr-024</span> = PostgreSQL' in row[0]
+    assert '<a class="mono" href="records/adr-024.html">adr-024</a> = PostgreSQL' in row[0]
+    assert "ADR 024 — PostgreSQL per i nuovi servizi" in row[0]
     assert "1 contested" in index
+    for href in ("log.html", "graph.html", "findings.html"):
+        assert f'<a href="{href}">' in index
 
 
-def test_a_topic_page_holds_the_answer_timeline_history_conflicts_and_records(
+def test_a_topic_page_holds_the_answer_graph_timeline_history_conflicts_and_records(
     site: dict[str, str],
 ) -> None:
     """Each part of the page is present, with the claim's open conflict and every record anchored."""
     page = site["topics/database.html"]
-    for heading in ("Current answer", "Timeline", "Conflicts", "History", "Records", "Findings"):
+    for heading in (
+        "Current answer",
+        "Decision graph",
+        "Timeline",
+        "Conflicts",
+        "History",
+        "Records",
+        "Findings",
+    ):
         assert f"<h2>{heading}</h2>" in page
-    assert '<svg xmlns="http://www.w3.org/2000/svg"' in page
+    assert 'class="govmem-timeline"' in page
+    assert 'class="govmem-graph"' in page
+    assert page.count('<g class="node ') == 4
     assert "rel-dynamodb-vs-adr-024" in page
     assert "PostgreSQL è il database approvato per i nuovi servizi dal 1 febbraio 2026." in page
     for rid in ("adr-001", "adr-011", "adr-024", "claim-chat-dynamodb"):
         assert f'<h3 id="{anchor(rid)}">' in page
-    assert "flowchart LR" in page  # the Mermaid source of the topic's graph
+        assert f'href="../records/{rid}.html"' in page
+    assert "flowchart LR" in page  # the Mermaid source, folded under the picture
+
+
+def test_a_record_page_renders_its_markdown_and_says_what_replaced_it(
+    site: dict[str, str],
+) -> None:
+    """adr-001: its H1 is the page title, its sections are headings, adr-024 replaced it."""
+    page = site["records/adr-001.html"]
+    assert "<h1>ADR 001 — MySQL come database di default</h1>" in page
+    assert "<h2>Contesto</h2>" in page
+    assert "# ADR 001" not in page
+    assert re.search(r"<b>Superseded</b> on 2026-02-01 by <a [^>]*>adr-024</a>", page)
+    assert "The current decision on" in page
+    assert 'href="../topics/database.html"' in page
+    current = site["records/adr-024.html"]
+    assert "<b>The current decision</b> on" in current
+    assert "Supersedes <a" in current
+
+
+def test_the_log_lists_every_record_newest_first_with_a_status_filter(
+    site: dict[str, str],
+) -> None:
+    """One row per record in date order; a radio input and label per status present."""
+    log = site["log.html"]
+    rows = re.findall(
+        r'<tr class="row row-(\w+)"><td><a class="mono" href="records/([^"]+)\.html"', log
+    )
+    assert rows == [
+        ("proposed", "claim-chat-dynamodb"),
+        ("accepted", "adr-024"),
+        ("accepted", "adr-011"),
+        ("superseded", "adr-001"),
+    ]
+    for status in ("all", "accepted", "proposed", "superseded"):
+        assert f'<input type="radio" name="show" id="show-{status}"' in log
+        assert f'<label for="show-{status}">' in log
+    assert "<script" not in log
+
+
+def test_the_graph_page_draws_the_whole_corpus(site: dict[str, str]) -> None:
+    """graph.html holds the SVG with a node per linked record and a legend."""
+    page = site["graph.html"]
+    assert page.count('<g class="node ') == 4
+    assert '<p class="legend">' in page
+    assert "replaced by" in page
 
 
 def test_pages_load_nothing_from_outside_and_their_csp_hashes_match(site: dict[str, str]) -> None:
-    """No src/href to another origin; the CSP allows exactly the inline style and script."""
+    """No src to another origin, no style attribute; the CSP allows exactly the inline style and script."""
     for path, page in site.items():
         parsed = _parse(page)
         for tag, attrs in parsed.tags:
-            for key in ("src", "href"):
-                value = attrs.get(key) or ""
-                assert not re.match(r"^[a-z]+:", value) or value.startswith("data:"), (path, tag)
+            assert "style" not in attrs, (path, tag)
+            assert not re.match(r"^[a-z]+:", attrs.get("src") or ""), (path, tag)
+            href = attrs.get("href") or ""
+            if tag == "link":
+                assert href.startswith("data:"), (path, tag)
+            else:
+                assert not re.match(r"^[a-z]+:", href) or href.startswith(("https:", "http:"))
         csp = next(a["content"] for t, a in parsed.tags if t == "meta" and a.get("http-equiv"))
         assert csp is not None
         assert "default-src 'none'" in csp
+        assert "unsafe-inline" not in csp
         style = re.search(r"<style>(.*?)</style>", page, re.S)
         assert style is not None
         assert _sha(style[1]) in csp
@@ -116,7 +193,7 @@ def test_the_search_index_is_embedded_as_a_javascript_value(site: dict[str, str]
     assert m is not None
     entries = json.loads(m[1])
     assert [e["id"] for e in entries] == ["adr-001", "adr-011", "adr-024", "claim-chat-dynamodb"]
-    assert entries[2]["url"] == "topics/database.html#rec-adr-024"
+    assert entries[2]["url"] == "records/adr-024.html"
     assert "fetch(" not in script
     assert "innerHTML" not in script
 
@@ -165,3 +242,35 @@ def test_the_report_is_deterministic() -> None:
     one = build_report(govmem.load(EXAMPLE), AS_OF, now=NOW)
     two = build_report(govmem.load(EXAMPLE), AS_OF, now=datetime(2030, 1, 1, tzinfo=UTC))
     assert one == two
+
+
+def test_only_a_decision_in_force_is_called_current() -> None:
+    """A topic whose answer is only a draft: no `current` tag, the record page says proposed."""
+    corpus = Corpus.from_records(
+        [
+            _decision(
+                "d1", "Use X", topic="x", status="proposed", label="draft",
+                valid_from=parse_iso("2024-01-01"),
+            )
+        ]
+    )  # fmt: skip
+    site = build_report(corpus, AS_OF, now=NOW)
+    assert ">current</text>" not in site["topics/x.html"]
+    record = site["records/d1.html"]
+    assert "<b>Proposed</b> (draft): not in force." in record
+    assert "No decision on" in record
+
+
+def test_the_log_puts_undated_records_last_highest_number_first() -> None:
+    """Dated records newest first, then the undated ones by number, descending."""
+    corpus = Corpus.from_records(
+        [
+            _decision("0001", "One", topic="a"),
+            _decision("0002", "Two", topic="b", valid_from=parse_iso("2020-01-01")),
+            _decision("0003", "Three", topic="c"),
+            _decision("0004", "Four", topic="d", valid_from=parse_iso("2021-01-01")),
+        ]
+    )
+    log = build_report(corpus, AS_OF, now=NOW)["log.html"]
+    order = re.findall(r'<tr class="row [^"]+"><td><a class="mono" href="records/(\d+)\.html"', log)
+    assert order == ["0004", "0002", "0003", "0001"]

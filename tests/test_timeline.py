@@ -11,8 +11,10 @@ from attrs import evolve
 
 import govmem
 from govmem import Corpus, Record
+from govmem._svg import xml_text
 from govmem._time import parse_iso
-from govmem._timeline import build_timeline, render_svg, render_text, xml_text
+from govmem._timeline import build_timeline, render_text
+from govmem._timeline_svg import render_svg
 
 from .conftest import EXAMPLE
 
@@ -168,3 +170,64 @@ def test_the_timeline_is_deterministic_and_handles_a_topic_with_no_records(
     assert empty.empty
     ET.fromstring(render_svg(empty))
     assert render_text(empty).endswith("No record is on this topic.\n")
+
+
+def _chain_corpus() -> Corpus:
+    """v1 … v5 of one standard, overlapping windows, each superseding the one before."""
+    windows = [
+        ("2021-01-01", "2023-10-31"),
+        ("2023-03-23", "2023-11-30"),
+        ("2023-06-15", "2024-07-31"),
+        ("2024-02-28", "2025-07-01"),
+        ("2024-12-19", None),
+    ]
+    records = []
+    for i, (start, end) in enumerate(windows, 1):
+        changes: dict[str, Any] = {"topic": "iaas", "valid_from": parse_iso(start)}
+        if end is not None:
+            changes["valid_to"] = parse_iso(end)
+        if i > 1:
+            changes["supersedes"] = (f"v{i - 1}",)
+        records.append(_decision(f"v{i}", "SCS-compatible IaaS", **changes))
+    return Corpus.from_records(reversed(records))
+
+
+def test_a_chain_gets_a_row_per_record_in_valid_from_order() -> None:
+    """v1 … v5 on rows 0 … 4 of their lane, never two on one row, whatever their windows."""
+    (lane,) = build_timeline(_chain_corpus(), "iaas", AS_OF, now=NOW).lanes
+    rows = {b.id: b.row for b in lane.bars}
+    assert rows == {"v1": 0, "v2": 1, "v3": 2, "v4": 3, "v5": 4}
+    assert lane.rows == 5
+
+
+def test_an_arrow_leads_from_each_record_to_its_successor() -> None:
+    """Four steps, drawn as paths with an arrowhead; the subtitle speaks in words."""
+    tl = build_timeline(_chain_corpus(), "iaas", AS_OF, now=NOW)
+    assert len(tl.steps) == 4
+    assert not any(s.pending for s in tl.steps)
+    svg = render_svg(tl)
+    root = ET.fromstring(svg)
+    steps = [p for p in root.iter(f"{SVG}path") if "step" in (p.get("class") or "").split()]
+    assert len(steps) == 4
+    assert {p.get("marker-end") for p in steps} == {"url(#tl-next)"}
+    assert "each bar: when the decision was in force" in svg
+    assert "valid_from" not in svg
+    assert "valid_to" not in svg
+
+
+def test_a_proposed_successor_gets_a_dashed_arrow() -> None:
+    """A draft that would replace an accepted record: a pending step, dashed."""
+    corpus = Corpus.from_records(
+        [
+            _decision("old", "Old", topic="t", valid_from=parse_iso("2024-01-01")),
+            _decision(
+                "new", "New", topic="t", status="proposed", label="draft", supersedes=("old",),
+                valid_from=parse_iso("2025-01-01"),
+            ),
+        ]
+    )  # fmt: skip
+    tl = build_timeline(corpus, "t", AS_OF, now=NOW)
+    assert [s.pending for s in tl.steps] == [True]
+    root = ET.fromstring(render_svg(tl))
+    (step,) = (p for p in root.iter(f"{SVG}path") if "pending" in (p.get("class") or ""))
+    assert step.get("stroke-dasharray") == "3 2"

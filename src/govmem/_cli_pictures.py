@@ -18,7 +18,8 @@ from ._cli import command, emit, load_corpus, now, out, parse_when
 from ._errors import GovmemError
 from ._graph import build_graph, render_dot, render_mermaid
 from ._report import build_report
-from ._timeline import build_timeline, render_svg, render_text
+from ._timeline import build_timeline, render_text
+from ._timeline_svg import render_svg
 
 
 def _graph_args(p: argparse.ArgumentParser) -> None:

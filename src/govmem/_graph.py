@@ -12,7 +12,7 @@ Nodes are records (decisions, claims, memories); edges say how they relate:
   decision it is a carve-out of (§5.6).
 
 `build_graph` derives a `Graph` value from a corpus; `render_mermaid` and
-`render_dot` print it. All three are pure: the same corpus and arguments give
+`render_dot` print it (`_graph_svg.render_graph_svg` draws it for the report). All three are pure: the same corpus and arguments give
 the same text, byte for byte. Node ids are the record ids made safe (`n_` and
 `[A-Za-z0-9_]` only, a numeric suffix against collisions), so they are stable
 across runs and never a Mermaid keyword; labels carry the id, a short title
@@ -62,7 +62,7 @@ STATUS_COLOURS: Final[dict[str, tuple[str, str]]] = {
     "unknown": ("#f3f4f6", "#6b7280"),
 }
 """Status class -> (fill, stroke), shared with the timeline and the report."""
-_EDGE_COLOURS: Final[dict[str, str]] = {
+EDGE_COLOURS: Final[dict[str, str]] = {
     "supersedes": "#4b5563",
     "proposes-to-supersede": "#a16207",
     "rejected-in-favour-of": "#b91c1c",
@@ -89,6 +89,12 @@ class Node:
     """The status as printed (`approved`, `draft`, or the class)."""
     scope: str
     topic: str
+    pos: int = -1
+    """The record's position in the corpus."""
+    start: datetime | None = None
+    """When it took effect (`valid_from`), for laying the graph out by date."""
+    date: str | None = None
+    """`valid_from` as written (`2024-05`), or None."""
 
 
 @frozen
@@ -213,6 +219,9 @@ def build_graph(
                 label=f.label,
                 scope=f.scope,
                 topic=f.topic,
+                pos=p,
+                start=f.valid_from.bound if f.valid_from is not None else None,
+                date=str(f.valid_from) if f.valid_from is not None else None,
             )
         )
     key_of = dict(zip(order, keys, strict=True))
@@ -312,7 +321,7 @@ def render_mermaid(graph: Graph) -> str:
             lines.append(f"  class {','.join(members[status])} {status}")
     for i, edge in enumerate(graph.edges):
         width = "2px" if edge.kind != "conflicts" or edge.status == "resolved" else "3px"
-        lines.append(f"  linkStyle {i} stroke:{_EDGE_COLOURS[edge.kind]},stroke-width:{width}")
+        lines.append(f"  linkStyle {i} stroke:{EDGE_COLOURS[edge.kind]},stroke-width:{width}")
     return "\n".join(lines) + "\n"
 
 
@@ -358,7 +367,7 @@ def render_dot(graph: Graph) -> str:
         if grouped:
             lines.append("  }")
     for edge in graph.edges:
-        attrs = [f'label="{dot_text(edge.text)}"', f'color="{_EDGE_COLOURS[edge.kind]}"']
+        attrs = [f'label="{dot_text(edge.text)}"', f'color="{EDGE_COLOURS[edge.kind]}"']
         if edge.kind in ("proposes-to-supersede", "exception") or edge.status == "resolved":
             attrs.append("style=dashed")
         if edge.kind == "conflicts":
