@@ -275,19 +275,34 @@ class HistoryItem:
 
 @frozen
 class History:
-    """A page of `get_decision_history`: `{topic, items, cursor}`."""
+    """A page of `get_decision_history`: `{topic, items, cursor}`.
+
+    For a topic that does not exist (`topic` None), `closest_topics` names
+    the closest existing ones, and `to_dict` adds it as a fourth key.
+    """
 
     topic: str | None
     items: tuple[HistoryItem, ...] = ()
     cursor: str | None = None
+    closest_topics: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """`{topic, items, cursor}`."""
-        return {
+        """`{topic, items, cursor}`, plus `closest_topics` when the topic does not exist."""
+        out: dict[str, JSONValue] = {
             "topic": self.topic,
             "items": [i.to_dict() for i in self.items],
             "cursor": self.cursor,
         }
+        return with_closest(out, self.closest_topics)
+
+
+def with_closest(
+    out: dict[str, JSONValue], closest: tuple[str, ...] | None
+) -> dict[str, JSONValue]:
+    """`out` with `closest_topics` added when a named topic does not exist (`closest` not None)."""
+    if closest is not None:
+        out["closest_topics"] = list(closest)
+    return out
 
 
 EVENT_RECORDED: Final = "recorded"
@@ -354,14 +369,23 @@ class FoundConflict:
 
 @frozen
 class FoundConflicts:
-    """A page of `find_conflicts`: `{items, cursor}`."""
+    """A page of `find_conflicts`: `{items, cursor}`.
+
+    When the `topic` asked about does not exist, `closest_topics` names the
+    closest existing ones, and `to_dict` adds it as a third key.
+    """
 
     items: tuple[FoundConflict, ...] = ()
     cursor: str | None = None
+    closest_topics: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """`{items, cursor}`."""
-        return {"items": [i.to_dict() for i in self.items], "cursor": self.cursor}
+        """`{items, cursor}`, plus `closest_topics` when the topic asked about does not exist."""
+        out: dict[str, JSONValue] = {
+            "items": [i.to_dict() for i in self.items],
+            "cursor": self.cursor,
+        }
+        return with_closest(out, self.closest_topics)
 
 
 def resolution_hint(conflict_id: str, record_id: str) -> str:

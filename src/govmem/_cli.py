@@ -24,7 +24,6 @@ from typing import Any, NoReturn, TextIO
 
 from . import _load
 from ._corpus import Corpus
-from ._cursor import InvalidCursor
 from ._errors import GovmemError
 from ._time import When, parse_iso
 
@@ -155,12 +154,6 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def page_args(p: argparse.ArgumentParser) -> None:
-    """`--cursor` and `--limit` for a paginated command."""
-    p.add_argument("--cursor", help="the cursor of the next page, as printed")
-    p.add_argument("--limit", type=limit_value, default=20, help="page size, 1–100 (default 20)")
-
-
 def limit_value(text: str) -> int:
     """A page size: a whole number from 1 to 100."""
     try:
@@ -171,12 +164,3 @@ def limit_value(text: str) -> int:
         msg = f"{text!r} is not a whole number from 1 to 100"
         raise argparse.ArgumentTypeError(msg)
     return value
-
-
-def print_invalid_cursor(args: argparse.Namespace, result: InvalidCursor) -> int:
-    """A stale or forged cursor is an answer, not an error: print it, exit 0."""
-    if args.json:
-        emit(result.to_wire())
-    else:
-        out(f"Invalid cursor ({result.reason}): {result.message}")
-    return 0

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ._cli import command, emit, load_corpus, out
+from ._cli_pages import SHOWN, findings_arg
 from ._model import Finding
 
 
@@ -14,7 +15,7 @@ def _finding_dict(f: Finding) -> dict[str, str]:
     return {**{k: v for k, v in d.items() if v is not None}, "message": f.message}
 
 
-@command("lint", "check the corpus; exit 1 when any error finding exists")
+@command("lint", "check the corpus; exit 1 when any error finding exists", findings_arg)
 def _lint(args: argparse.Namespace) -> int:
     corpus = load_corpus(args)
     errors = sum(1 for f in corpus.findings if f.severity == "error")
@@ -27,6 +28,8 @@ def _lint(args: argparse.Namespace) -> int:
         )
     else:
         for f in corpus.findings:
+            if f.severity not in SHOWN[args.findings]:
+                continue
             where = f.path or "(corpus)"
             what = f" [{f.id}]" if f.id else ""
             out(f"{where}{what}: {f.severity} {f.code}: {f.message}")

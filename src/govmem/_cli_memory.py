@@ -14,16 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _write
-from ._cli import (
-    command,
-    emit,
-    load_corpus,
-    now,
-    out,
-    page_args,
-    parse_when,
-    print_invalid_cursor,
-)
+from ._cli import command, emit, load_corpus, now, out, parse_when
+from ._cli_pages import more, page_args, readable_page
+from ._corpus import Corpus
 from ._cursor import InvalidCursor
 from ._errors import GovmemError
 from ._memory import Memory, MemoryPage
@@ -62,11 +55,15 @@ def _memories_args(p: argparse.ArgumentParser) -> None:
 
 @command("memories", "search the current memories by tag and text", _memories_args)
 def _memories(args: argparse.Namespace) -> int:
-    corpus = load_corpus(args)
-    result = corpus.search_memories(
-        args.tag, args.text, args.mind, args.cursor, args.limit, now=now()
+    corpus, at = load_corpus(args), now()
+    return _print_page(
+        args,
+        corpus,
+        lambda cursor: corpus.search_memories(
+            args.tag, args.text, args.mind, cursor, args.limit, now=at
+        ),
+        "No memories match.",
     )
-    return _print_page(args, result, "No memories match.")
 
 
 def _expiring_args(p: argparse.ArgumentParser) -> None:
@@ -79,9 +76,13 @@ def _expiring_args(p: argparse.ArgumentParser) -> None:
 @command("expiring", "current memories that expire soon", _expiring_args)
 def _expiring(args: argparse.Namespace) -> int:
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
-    corpus = load_corpus(args)
-    result = corpus.expiring(args.within, as_of, args.mind, args.cursor, args.limit, now=now())
-    return _print_page(args, result, f"No memory expires within {args.within}.")
+    corpus, at = load_corpus(args), now()
+    return _print_page(
+        args,
+        corpus,
+        lambda cursor: corpus.expiring(args.within, as_of, args.mind, cursor, args.limit, now=at),
+        f"No memory expires within {args.within}.",
+    )
 
 
 def _history_args(p: argparse.ArgumentParser) -> None:
@@ -93,22 +94,34 @@ def _history_args(p: argparse.ArgumentParser) -> None:
 @command("memory-history", "every version of one memory, oldest first", _history_args)
 def _memory_history(args: argparse.Namespace) -> int:
     result = load_corpus(args).memory_history(args.category, args.key, args.mind)
-    return _print_page(args, result, f"No memory {args.category}/{args.key}.")
-
-
-def _print_page(args: argparse.Namespace, result: MemoryPage | InvalidCursor, empty: str) -> int:
-    if isinstance(result, InvalidCursor):
-        return print_invalid_cursor(args, result)
     if args.json:
         emit(result.to_dict())
-        return 0
-    if not result.items:
-        out(empty)
-    for m in result.items:
-        out(render_memory(m))
-    if result.cursor:
-        out(f"More: --cursor {result.cursor}")
+    else:
+        _print_memories(result, f"No memory {args.category}/{args.key}.")
     return 0
+
+
+def _print_page(
+    args: argparse.Namespace,
+    corpus: Corpus,
+    fetch: Callable[[str | None], MemoryPage | InvalidCursor],
+    empty: str,
+) -> int:
+    """The page asked for (`--page`, `--cursor` or the first), then the next page's command."""
+    shown = readable_page(args, corpus, fetch)
+    if shown is None:
+        return 0
+    result, number = shown
+    _print_memories(result, empty)
+    more(args, result.cursor, number, corpus)
+    return 0
+
+
+def _print_memories(page: MemoryPage, empty: str) -> None:
+    if not page.items:
+        out(empty)
+    for m in page.items:
+        out(render_memory(m))
 
 
 def render_memory(m: Memory) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ._cli import command, emit, load_corpus, now, out, parse_when
+from ._cli_query import refuse_topic
 from ._errors import GovmemError
 from ._graph import build_graph, render_dot, render_mermaid
 from ._report import build_report
@@ -41,6 +42,9 @@ def _graph_args(p: argparse.ArgumentParser) -> None:
 def _graph(args: argparse.Namespace) -> int:
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
+    given = args.topic is not None and args.topic.strip()
+    if given and (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused
     graph = build_graph(corpus, args.topic, as_of, now=now())
     if args.json:
         emit(
@@ -81,6 +85,8 @@ def _timeline_args(p: argparse.ArgumentParser) -> None:
 def _timeline(args: argparse.Namespace) -> int:
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
+    if (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused  # and no file is written
     timeline = build_timeline(corpus, args.topic, as_of, now=now())
     if args.svg:
         write_files(Path(args.svg).parent, {Path(args.svg).name: render_svg(timeline)})

@@ -1,15 +1,26 @@
-"""`govmem query`, `history`, `conflicts`: the verdict and its drill-downs."""
+"""`govmem query`, `topics`, `history`, `conflicts`: the verdict and its drill-downs.
+
+A topic named to `history` or `conflicts --topic` (or `timeline`, `graph
+--topic`) that does not exist is one line on stderr naming the closest
+topics, and exit 1: `No topic 'dns'. Closest: dns infrastructure, internal
+dns zones.` `query --topic` keeps its answer (a given topic is echoed with
+`No record is on topic …`) and its readable output adds that line.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 from . import _git
 from ._answer import Answer, RecordView
-from ._cli import command, emit, load_corpus, now, out, page_args, parse_when, print_invalid_cursor
-from ._cursor import InvalidCursor
+from ._cli import command, emit, load_corpus, now, out, parse_when
+from ._cli_pages import more, page_args, readable_page
+from ._corpus import Corpus
+from ._drill import existing_topic
 from ._time import When, parse_iso
 
 _MARK = {
@@ -38,9 +49,29 @@ def _query(args: argparse.Namespace) -> int:
     answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
     if args.json:
         emit(answer.to_dict())
-    else:
-        out(render_answer(answer))
+        return 0
+    missing = None
+    given = args.topic is not None and args.topic.strip()
+    if given and existing_topic(corpus, args.topic, args.mind) is None:
+        missing = no_topic(args.topic, corpus.closest_topics(args.topic, args.mind))
+    out(render_answer(answer, missing))
     return 0
+
+
+def no_topic(name: str, closest: Sequence[str]) -> str:
+    """`No topic 'dns'. Closest: dns infrastructure, internal dns zones.`"""
+    line = f"No topic '{' '.join(name.split())}'."
+    if closest:
+        return f"{line} Closest: {', '.join(closest)}."
+    return f"{line} `govmem topics` lists the topics."
+
+
+def refuse_topic(corpus: Corpus, name: str, mind: str = "default") -> int | None:
+    """For a topic that does not exist: the `no_topic` line on stderr and exit 1; else None."""
+    if existing_topic(corpus, name, mind) is not None:
+        return None
+    sys.stderr.write(no_topic(name, corpus.closest_topics(name, mind)) + "\n")
+    return 1
 
 
 def _known_date(args: argparse.Namespace, known: str) -> When:
@@ -65,8 +96,11 @@ def _wrap(text: str, indent: str = "    ") -> str:
     return textwrap.fill(text, width=88, initial_indent=indent, subsequent_indent=indent)
 
 
-def render_answer(a: Answer) -> str:
-    """The answer for a person in a terminal: status first, then the why."""
+def render_answer(a: Answer, missing_topic: str | None = None) -> str:
+    """The answer for a person in a terminal: status first, then the why.
+
+    `missing_topic` is the `no_topic` line of a given topic that does not exist.
+    """
     lines = [
         f"{_MARK[a.status]}  {a.topic or '(no topic)'} in {a.scope} as of {a.temporal_validity.to_dict()['as_of']}"
     ]
@@ -99,6 +133,8 @@ def render_answer(a: Answer) -> str:
         lines += [
             f"  {s.source_id}: {s.title or ''} ({s.reference or s.type or ''})" for s in a.sources
         ]
+    if missing_topic is not None:
+        lines += ["", missing_topic]
     if a.drill_down.required:
         lines += ["", f"More: {a.drill_down.suggested_tool} — {a.drill_down.reason}"]
     return "\n".join(lines)
@@ -112,21 +148,22 @@ def _history_args(p: argparse.ArgumentParser) -> None:
 
 @command("history", "every record of a topic, as dated events", _history_args)
 def _history(args: argparse.Namespace) -> int:
-    result = load_corpus(args).get_decision_history(args.topic, args.scope, args.cursor, args.limit)
-    if isinstance(result, InvalidCursor):
-        return print_invalid_cursor(args, result)
-    if args.json:
-        emit(result.to_dict())
+    corpus = load_corpus(args)
+    if (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.get_decision_history(args.topic, args.scope, cursor, args.limit),
+    )
+    if shown is None:
         return 0
-    if result.topic is None:
-        out(f"No topic {args.topic!r}.")
-        return 0
+    result, number = shown
     out(f"History of {result.topic}")
     for i in result.items:
         when = str(i.date) if i.date else "(no date)"
         out(f"  {when:<10}  {i.id:<16} {i.event:<24} {i.status} [{i.scope}]")
-    if result.cursor:
-        out(f"More: --cursor {result.cursor}")
+    more(args, result.cursor, number, corpus)
     return 0
 
 
@@ -141,14 +178,20 @@ def _conflict_args(p: argparse.ArgumentParser) -> None:
 def _conflicts(args: argparse.Namespace) -> int:
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
-    result = corpus.find_conflicts(
-        args.topic, args.scope, as_of, args.cursor, args.limit, now=now()
+    given = args.topic is not None and args.topic.strip()
+    if given and (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused
+    at = now()
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.find_conflicts(
+            args.topic, args.scope, as_of, cursor, args.limit, now=at
+        ),
     )
-    if isinstance(result, InvalidCursor):
-        return print_invalid_cursor(args, result)
-    if args.json:
-        emit(result.to_dict())
+    if shown is None:
         return 0
+    result, number = shown
     if not result.items:
         out("No conflicts.")
     for c in result.items:
@@ -156,6 +199,44 @@ def _conflicts(args: argparse.Namespace) -> int:
         out("  " + _record_line(c.item))
         out(_wrap(c.rationale))
         out(_wrap(c.resolution_hint))
-    if result.cursor:
-        out(f"More: --cursor {result.cursor}")
+    more(args, result.cursor, number, corpus)
+    return 0
+
+
+def _topics_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scope", help="only topics with a record on a scope overlapping this one")
+    p.add_argument("--as-of", help="each topic's status as of this date (default: now)")
+    p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
+    page_args(p)
+
+
+@command("topics", "every topic, with what query answers for it", _topics_args)
+def _topics(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    corpus = load_corpus(args)
+    at = now()
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.list_topics(args.scope, as_of, args.mind, cursor, args.limit, now=at),
+    )
+    if shown is None:
+        return 0
+    result, number = shown
+    where = f" in {args.scope}" if args.scope else ""
+    when = f" as of {as_of}" if as_of is not None else ""
+    if not result.items:
+        out(f"No topics{where}.")
+        return 0
+    out(f"Topics{where}{when}")
+    width = max(len(i.topic) for i in result.items)
+    ids = max(len(i.decision_id or "-") for i in result.items)
+    for i in result.items:
+        records = f"{i.record_count} record{'' if i.record_count == 1 else 's'}"
+        aliases = f"  ({', '.join(i.aliases)})" if i.aliases else ""
+        out(
+            f"  {i.topic:<{width}}  {_MARK[i.status]:<21}  {i.decision_id or '-':<{ids}}"
+            f"  {records}{aliases}"
+        )
+    more(args, result.cursor, number, corpus)
     return 0

@@ -30,7 +30,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from . import _drill, _memory, _query, _tools
+from . import _drill, _memory, _query, _tools, _topics
 from ._answer import Answer, FoundConflicts, History
 from ._config import ScopeTree
 from ._cursor import InvalidCursor
@@ -176,6 +176,32 @@ class Corpus:
         """The conflicts of every topic (or one) in every scope with a decision; paginated."""
         when = _query.parse_as_of(as_of)
         return _drill.find_conflicts(self, topic, scope, when, cursor, limit, now=now or utc_now())
+
+    def list_topics(
+        self,
+        scope: str | None = None,
+        as_of: str | When | date | datetime | None = None,
+        mind: str = "default",
+        cursor: str | None = None,
+        limit: int = 20,
+        *,
+        now: datetime | None = None,
+    ) -> _topics.TopicList | InvalidCursor:
+        """Every topic with a record on a scope overlapping `scope`, by name; paginated.
+
+        Each item is `{topic, aliases, status, decision_id, record_count}`,
+        `status` and `decision_id` being what `query` answers for that topic,
+        scope and `as_of`.
+
+        Raises:
+            InputError: `as_of` is not a date, or `limit` is not 1–100.
+        """
+        when = _query.parse_as_of(as_of)
+        return _topics.list_topics(self, scope, when, mind, cursor, limit, now=now or utc_now())
+
+    def closest_topics(self, name: str, mind: str = "default") -> tuple[str, ...]:
+        """The (up to 3) topics closest to `name`, best first: for a topic that does not exist."""
+        return _drill.closest_topics(self, name, mind)
 
     def recall(
         self,

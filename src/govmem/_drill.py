@@ -11,6 +11,10 @@
   one) and gathers their §5.5 conflicts, deduplicated by `conflict_id`
   (first found: topics in name order, scopes shallowest first), open ones
   first, then by topic and conflict id.
+* A topic named to either that does not exist is answered with the closest
+  topics (`closest_topics`): those the topic-inference ranking scores
+  highest for the name asked as a question, the best three with a positive
+  score, best first (ties by name in UTF-16 order).
 
 Both are pure, paginated like the adrkit tools (opaque cursors bound to the
 corpus fingerprint, the channel and the query's shape), snake_case on the
@@ -26,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 from . import _answer as ans
 from ._cursor import InvalidCursor, paginate
 from ._errors import InputError
+from ._qindex import topic_index, visible_members
 from ._query import make_ask, resolve
 from ._text import u16
 from ._time import When
@@ -37,6 +42,8 @@ MAX_LIMIT: Final = 100
 _NULL_DATE: Final = datetime.min.replace(tzinfo=UTC)
 _EVENT_ORDER: Final = {ans.EVENT_RECORDED: 0, ans.EVENT_STATUS_CHANGE: 1}
 _HISTORY_MIND: Final = "default"
+MAX_CLOSEST: Final = 3
+"""How many closest topics a missing topic is answered with."""
 
 
 def check_limit(limit: int) -> None:
@@ -48,6 +55,21 @@ def check_limit(limit: int) -> None:
     if isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
         msg = f"limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}"
         raise InputError("limit", msg)
+
+
+def existing_topic(corpus: Corpus, name: str, mind: str = "default") -> str | None:
+    """The canonical topic `name` (a name, alias or record id) names, if `mind` sees a record on it."""
+    topic = corpus.canonical_topic(name)
+    return topic if topic in visible_members(corpus, mind) else None
+
+
+def closest_topics(corpus: Corpus, name: str, mind: str = "default") -> tuple[str, ...]:
+    """The topics closest to `name` asked as a question: the best 3 with a positive score."""
+    scores = topic_index(corpus, mind).scores(name)
+    ranked = sorted(
+        ((t, s) for t, s in scores.items() if s > 0.0), key=lambda ts: (-ts[1], u16(ts[0]))
+    )
+    return tuple(t for t, _ in ranked[:MAX_CLOSEST])
 
 
 def history_items(corpus: Corpus, topic: str, scope: str | None) -> list[ans.HistoryItem]:
@@ -84,19 +106,17 @@ def get_decision_history(
 ) -> ans.History | InvalidCursor:
     """`{topic, items: [{id, scope, status, date, event}], cursor}` of a topic, paginated.
 
-    An unknown topic gives `{topic: null, items: [], cursor: null}`.
+    An unknown topic gives `{topic: null, items: [], cursor: null}` and the
+    closest topics (`closest_topics`).
 
     Raises:
         InputError: `limit` is not 1–100.
     """
     check_limit(limit)
-    name = corpus.canonical_topic(topic)
+    name = existing_topic(corpus, topic, _HISTORY_MIND)
+    if name is None:
+        return ans.History(None, closest_topics=closest_topics(corpus, topic, _HISTORY_MIND))
     canon_scope = corpus.scopes.canonical(scope) if scope is not None and scope.strip() else None
-    if not any(
-        not corpus.records[p].is_memory or corpus.records[p].mind == _HISTORY_MIND
-        for p in corpus.topic_members(name)
-    ):
-        return ans.History(None)
     items = history_items(corpus, name, canon_scope)
     page = paginate(
         items,
@@ -173,6 +193,9 @@ def find_conflicts(
     check_limit(limit)
     topic = topic if topic is not None and topic.strip() else None
     scope = scope if scope is not None and scope.strip() else None
+    closest = None
+    if topic is not None and existing_topic(corpus, topic) is None:
+        closest = closest_topics(corpus, topic)
     items = all_conflicts(corpus, topic, scope, as_of, now)
     shape = ["conflicts", topic, scope, str(as_of) if as_of else None, limit]
     page = paginate(
@@ -185,4 +208,4 @@ def find_conflicts(
     )
     if isinstance(page, InvalidCursor):
         return page
-    return ans.FoundConflicts(page.items, page.cursor)
+    return ans.FoundConflicts(page.items, page.cursor, closest)

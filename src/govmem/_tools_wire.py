@@ -229,7 +229,7 @@ def _cap(text: str) -> str:
     return cut + "…"
 
 
-def text_summary(tool: str, result: Mapping[str, Any]) -> str:
+def text_summary(tool: str, result: Mapping[str, Any], *, findings: bool = True) -> str:
     """adrkit's `content[0].text` for a tool's `result` (≤ 512 UTF-16 code units).
 
     Args:
@@ -237,12 +237,14 @@ def text_summary(tool: str, result: Mapping[str, Any]) -> str:
             `list_superseded`.
         result: the tool's `result` object (any outcome, `corpus-unavailable`
             included).
+        findings: end with `; N findings on this page.` (adrkit's); else with `.`.
     """
     outcome = result.get("outcome")
     if outcome in ("invalid-cursor", "corpus-unavailable"):
         return _cap(str(result.get("message", "")))
-    findings = result.get("findings") or {}
-    tail = f"; {_n(len(findings.get('items', ())), 'finding', 'findings')} on this page."
+    page = result.get("findings") or {}
+    count = _n(len(page.get("items", ())), "finding", "findings")
+    tail = f"; {count} on this page." if findings else "."
     ref = result.get("requestedRef", "")
     if outcome == "results":
         text = f"Returned {_n(len(result['items']), 'decision result', 'decision results')}"

@@ -69,7 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit code (the console script exits with it)."""
     try:
-        args = build_parser().parse_args(argv)
+        typed = list(sys.argv[1:] if argv is None else argv)
+        args = build_parser().parse_args(typed)
+        args.argv = typed  # what follow-up commands repeat (`_cli_pages`)
         if args.command is None:
             msg = "govmem: a COMMAND is required (see govmem --help)"
             raise UsageError(msg)
