@@ -85,6 +85,7 @@ SEVERITY: Final[dict[str, Severity]] = {
             "git-date",
             "affects-unresolvable",
             "superseded-target-federated-unavailable",
+            "no-git",
         ),
         "info",
     ),

@@ -5,9 +5,10 @@ root and, when a folder was given, its path relative to that root; every
 failure is a `CorpusUnavailable` with adrkit's reason and fixed sentence:
 
 * the root must resolve (`root-not-found`), be a directory
-  (`root-not-directory`), be readable and searchable (`root-not-readable`)
-  and hold a readable `.git` entry, a directory or a worktree file, never
-  parsed (`root-not-git`);
+  (`root-not-directory`) and be readable and searchable
+  (`root-not-readable`); it need not hold a `.git` entry: a folder outside
+  git is served too, without git dates and with an `info` finding `no-git`
+  (`_state`), as the CLI reads such folders;
 * the folder, resolved against the canonical root (an absolute path is
   allowed), must resolve (`dir-not-found`), be a directory
   (`dir-not-directory`), be readable (`dir-not-readable`) and lie inside the
@@ -30,7 +31,7 @@ def canonical_root(cwd: str | os.PathLike[str]) -> Path:
     """The realpath of the root, checked.
 
     Raises:
-        CorpusUnavailable: root-not-found, root-not-directory, root-not-readable, root-not-git.
+        CorpusUnavailable: root-not-found, root-not-directory, root-not-readable.
     """
     try:
         real = Path(os.path.realpath(cwd, strict=True))
@@ -42,13 +43,6 @@ def canonical_root(cwd: str | os.PathLike[str]) -> Path:
         raise CorpusUnavailable("root-not-directory")
     if not os.access(real, os.R_OK | os.X_OK):
         raise CorpusUnavailable("root-not-readable")
-    git = real / ".git"
-    try:
-        git.stat()
-    except OSError as exc:
-        raise CorpusUnavailable("root-not-git") from exc
-    if not os.access(git, os.R_OK):
-        raise CorpusUnavailable("root-not-git")
     return real
 
 

@@ -14,7 +14,8 @@ system access at all. Otherwise it reloads:
    read again, every other one is taken from the last reload
    (`Loader.files(reuse=...)`); the loader's parse cache, keyed by content
    hash, re-parses only files whose content changed;
-4. git first-add dates, computed again only when `.git` changed;
+4. git first-add dates, computed again only when `.git` changed; a root
+   without a `.git` entry has none, and an `info` finding `no-git` says so;
 5. when the fingerprint (a hash of every content read) and the git dates
    are those of the corpus held, that corpus is kept; else the loader
    assembles a new one;
@@ -70,6 +71,11 @@ from ._watch import Detector, StatDetector, WatchUnavailable, make_detector
 log = logging.getLogger("govmem_mcp")
 
 ATTEMPTS: Final = 3
+NO_GIT: Final = Finding(
+    "no-git",
+    "The root holds no .git entry: records without a written date have no date "
+    "(no git history to date them), and known_as_of is unavailable.",
+)
 
 
 @frozen
@@ -106,6 +112,8 @@ class LiveCorpus:
         self._corpus: Corpus | None = None
         self._files: dict[str, FileText] = {}
         self._git_dates: Mapping[str, When] | None = None
+        self._config_findings: tuple[Finding, ...] = ()
+        """The config's findings (and `no-git`) the held corpus was built with."""
         self._root: Path | None = None
         self._loader: Loader | None = None
         self._basis: _Basis | None = None
@@ -188,6 +196,8 @@ class LiveCorpus:
         config_path = self.config if self.config is not None else real / CONFIG_NAME
         config_identity = _stat(config_path)
         config, config_findings = read_config(real, self.config)
+        if not _git.has_git_entry(real):
+            config_findings = (*config_findings, NO_GIT)
         plan = loader.plan(real, config)
         t = targets(real, config, plan, dir_rel, self.config)
         snapshot = scan(t)
@@ -283,9 +293,15 @@ class LiveCorpus:
         self.reloads += 1
         held = self._corpus
         digest = fingerprint(config.text, files)
-        if held is not None and git_dates == self._git_dates and held.health.fingerprint == digest:
+        if (
+            held is not None
+            and git_dates == self._git_dates
+            and config_findings == self._config_findings
+            and held.health.fingerprint == digest
+        ):
             return held
         self._git_dates = git_dates
+        self._config_findings = config_findings
         self._corpus = self._loader.assemble(
             config, config_findings, plan, files, git_dates, digest=digest
         )

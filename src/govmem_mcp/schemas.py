@@ -24,6 +24,7 @@ from govmem._answer import FoundConflicts, History
 from govmem._cursor import InvalidCursor
 from govmem._errors import CORPUS_UNAVAILABLE_MESSAGES
 from govmem._memory import MemoryPage, Recall
+from govmem._topics import TopicList
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -194,11 +195,12 @@ class HistoryItemOut(TypedDict):
 
 @with_config(_STRICT)
 class HistoryOut(TypedDict):
-    """A page of a topic's history (`topic` null when no topic matched)."""
+    """A page of a topic's history (`topic` null and `closest_topics` when no topic matched)."""
 
     topic: str | None
     items: list[HistoryItemOut]
     cursor: str | None
+    closest_topics: NotRequired[list[str]]
 
 
 @with_config(_STRICT)
@@ -226,10 +228,11 @@ class FoundConflictOut(TypedDict):
 
 @with_config(_STRICT)
 class ConflictsOut(TypedDict):
-    """A page of conflicts."""
+    """A page of conflicts (with `closest_topics` when the topic asked about does not exist)."""
 
     items: list[FoundConflictOut]
     cursor: str | None
+    closest_topics: NotRequired[list[str]]
 
 
 @with_config(_STRICT)
@@ -238,6 +241,33 @@ class ConflictsOutput(TypedDict):
 
     corpusHealth: NotRequired[CorpusHealth]
     result: ConflictsOut | InvalidCursorOut | CorpusUnavailableOut
+
+
+@with_config(_STRICT)
+class TopicOut(TypedDict):
+    """A topic, what `query` answers for it, and how many records it has."""
+
+    topic: str
+    aliases: list[str]
+    status: Literal["verified", "contested", "insufficient_evidence", "unknown"]
+    decision_id: str | None
+    record_count: int
+
+
+@with_config(_STRICT)
+class TopicsOut(TypedDict):
+    """A page of topics, by name."""
+
+    items: list[TopicOut]
+    cursor: str | None
+
+
+@with_config(_STRICT)
+class TopicsOutput(TypedDict):
+    """`list_topics`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: TopicsOut | InvalidCursorOut | CorpusUnavailableOut
 
 
 # --- memories (seed 004) ----------------------------------------------------------
@@ -349,6 +379,11 @@ def to_wire_history(h: History | InvalidCursor) -> dict[str, Any]:
 def to_wire_conflicts(c: FoundConflicts | InvalidCursor) -> dict[str, Any]:
     """A conflicts page, or the invalid cursor."""
     return dict(to_wire_invalid_cursor(c)) if isinstance(c, InvalidCursor) else c.to_dict()
+
+
+def to_wire_topics(t: TopicList | InvalidCursor) -> dict[str, Any]:
+    """A topics page, or the invalid cursor."""
+    return dict(to_wire_invalid_cursor(t)) if isinstance(t, InvalidCursor) else t.to_dict()
 
 
 def to_wire_recall(r: Recall) -> RecallOut:

@@ -6,8 +6,17 @@ lexicographic order, each a short function over the live corpus:
 * every tool has a description written for a model, a strict input schema
   (`strict`: unknown fields and type coercions are rejected before the tool
   runs, `additionalProperties: false` on the wire), the output schema of its
-  `schemas` class, fixed annotations, a one-line summary in
-  `content[0].text` and `structuredContent = {corpusHealth, result}`;
+  `schemas` class, fixed annotations, `structuredContent = {corpusHealth,
+  result}`, and two text blocks in `content`: a one-line summary, then the
+  structured content as compact JSON (many clients hand only `content` to
+  the model, and the MCP specification asks a tool with structured content
+  to return it serialised too);
+* arguments are strictly typed (no coercion) except `ref`, which also
+  takes a JSON integer (`15` is the ref `"15"`: clients such as the MCP
+  Inspector send numeric-looking strings as numbers);
+* a topic named that does not exist is answered with the closest topics:
+  as data in `get_decision_history` and `find_conflicts` (`closest_topics`),
+  in the summary of `query` (whose result is exactly the library's answer);
 * arguments a model can fix are tool errors (`isError: true`) whose text
   says what to change (schema violations in the SDK's words, the core's
   `InputError`s and `known_as_of` without history in govmem's); a corpus that cannot be read is the non-error outcome
@@ -27,7 +36,8 @@ a reload never blocks the event loop; `LiveCorpus` serialises reloads.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, Final, Literal
 
@@ -40,6 +50,7 @@ from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import ConfigDict, Field
 
 from govmem import Corpus, CorpusUnavailable, GitHistoryError, InputError, _git
+from govmem._drill import existing_topic
 from govmem._load import load_known_as_of
 from govmem._time import When, parse_iso
 from govmem._tools import run_tool
@@ -69,8 +80,10 @@ INSTRUCTIONS: Final = (
     "govmem answers what a team has decided, from its decision records (ADRs), claims and "
     "memories in a git repository. Start with `query` for any 'what is decided about X' "
     "question: it returns one verdict with the decision in force, what it superseded, scope "
-    "exceptions, open conflicts, evidence quotes and sources. Use the other tools only to "
-    "drill down. Records are read-only through this server."
+    "exceptions, open conflicts, evidence quotes and sources. `list_topics` shows which "
+    "topics exist; `search_decisions` finds records by words; `get_decision` reads one "
+    "record; `get_decision_history` and `find_conflicts` drill down. Records are read-only "
+    "through this server."
 )
 
 # --- argument types ---------------------------------------------------------------
@@ -162,27 +175,38 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def result(
-    corpus: Corpus, out: Any, summary: str, *extra: str, health: bool = True
-) -> CallToolResult:
-    """`content = [summary, *extra]`, `structuredContent = {corpusHealth, result}`."""
-    if isinstance(out, dict) and out.get("outcome") == "invalid-cursor":
-        summary = out["message"]
-    content: list[ContentBlock] = [TextContent(type="text", text=clip(summary))]
-    content += [TextContent(type="text", text=t) for t in extra]
-    structured: dict[str, Any] = {"result": out}
-    if health:
-        structured = {"corpusHealth": s.to_wire_health(corpus.health), "result": out}
+def compact_json(value: Any) -> str:
+    """`value` as compact JSON (no spaces, UTF-8 kept): the second content block."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def answer(summary: str, structured: dict[str, Any]) -> CallToolResult:
+    """`content = [summary, structuredContent as compact JSON]`, and `structuredContent`."""
+    content: list[ContentBlock] = [
+        TextContent(type="text", text=clip(summary)),
+        TextContent(type="text", text=compact_json(structured)),
+    ]
     return CallToolResult(content=content, structured_content=structured)
 
 
+def result(corpus: Corpus, out: Any, summary: str) -> CallToolResult:
+    """`structuredContent = {corpusHealth, result}`, with the summary and the JSON as content."""
+    if isinstance(out, dict) and out.get("outcome") == "invalid-cursor":
+        summary = out["message"]
+    return answer(summary, {"corpusHealth": s.to_wire_health(corpus.health), "result": out})
+
+
 def unavailable(exc: CorpusUnavailable) -> CallToolResult:
-    """The non-error `corpus-unavailable` outcome."""
+    """The non-error `corpus-unavailable` outcome (without `corpusHealth`)."""
     out = s.to_wire_unavailable(exc)
-    return CallToolResult(
-        content=[TextContent(type="text", text=out["message"])],
-        structured_content={"result": dict(out)},
-    )
+    return answer(out["message"], {"result": dict(out)})
+
+
+def closest_sentence(topic: str, closest: Sequence[str]) -> str:
+    """`No topic "dns". Closest topics: a, b.` (or a pointer to `list_topics`)."""
+    if closest:
+        return f'No topic "{topic}". Closest topics: {", ".join(closest)}.'
+    return f'No topic "{topic}"; list_topics lists the topics.'
 
 
 def tool_error(text: str) -> CallToolResult:
@@ -257,16 +281,21 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
             Name, Field(description="Whose memories to include (default: default).")
         ] = "default",
     ) -> Annotated[CallToolResult, s.QueryOutput]:
-        """What is decided about a topic, in a scope, as of a date: one verdict with its reasons.
+        """Answer a plain question about what the team has decided: one verdict with its reasons.
 
-        Use this first for any question like "which database do we use for new
-        services?" or "is X still allowed?". It returns `status` (verified,
-        contested, insufficient_evidence, unknown), the `decision` in force with
-        its validity, the decisions it superseded, narrower-scope exceptions, open
-        and resolved conflicts (claims or proposals that contradict it), evidence
-        quotes checked against their sources, the sources, what is missing, and
-        `drill_down` (whether another tool is needed). Pass `as_of` for a past or
-        future date, `known_as_of` to see only what had been committed by then.
+        Call this first whenever the user asks what is decided, allowed, chosen or
+        in force ("which database do new services use?", "are we still on
+        Kafka?"). Pass the question in words, in any language; the topic is
+        inferred from it (pass `topic` when you know it, e.g. from `list_topics`).
+        The answer: `status` (verified, contested = an open conflict,
+        insufficient_evidence, or unknown = no topic matched), the `decision` in
+        force with its dates, what it superseded, narrower-scope exceptions,
+        conflicting claims or proposals, evidence quotes checked against their
+        sources, the sources, `missing_information`, and `drill_down` (whether
+        another tool is needed at all). `as_of` asks about another date;
+        `known_as_of` sees only what had been committed by then.
+
+        Example: {"question": "Which database do we use for new services?"}
         """
 
         def op(corpus: Corpus) -> CallToolResult:
@@ -275,7 +304,10 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
                 corpus, known = _known(state, known_as_of)
                 when = as_of if as_of is not None else known
             a = corpus.query(question, topic, scope, when, mind, now=now())
-            return result(corpus, s.to_wire_answer(a), query_summary(a.to_dict()))
+            summary = query_summary(a.to_dict())
+            if topic is not None and topic.strip() and existing_topic(corpus, topic, mind) is None:
+                summary += " " + closest_sentence(topic, corpus.closest_topics(topic, mind))
+            return result(corpus, s.to_wire_answer(a), summary)
 
         return run(op)
 
@@ -289,14 +321,17 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         cursor: Cursor | None = None,
         limit: Limit = 20,
     ) -> Annotated[CallToolResult, s.HistoryOutput]:
-        """Every record ever made on a topic, as dated events, oldest first.
+        """Drill down into how one topic's decisions changed over time: every record, as dated events.
 
-        Use it when the user asks how a decision evolved, or when `query`'s
-        `drill_down` suggests it. Each item is `{id, scope, status, date, event}`;
-        `event` is `recorded`, `status-change`, `superseded-by <id>` or `ended`.
-        Rejected, revoked and superseded records are included. Paginated: pass
-        back `cursor` with the same arguments for the next page. `topic` is null
-        when nothing matched.
+        Call it when the user asks how a decision evolved, what was tried before,
+        or when `query`'s `drill_down` suggests it. Each item is `{id, scope,
+        status, date, event}`, oldest first; `event` is `recorded`,
+        `status-change`, `superseded-by <id>` or `ended`. Rejected, revoked and
+        superseded records are included. A topic that does not exist gives
+        `topic: null` and `closest_topics`, the existing topics closest to the
+        name. Paginated: pass back `cursor` with the same arguments.
+
+        Example: {"topic": "database"}
         """
 
         def op(corpus: Corpus) -> CallToolResult:
@@ -307,7 +342,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
                 f"Returned {plural(n, 'history event', 'history events')} of topic "
                 f'"{out.get("topic")}".'
                 if out.get("topic") is not None
-                else f'No topic matches "{topic}".'
+                else closest_sentence(topic, out.get("closest_topics", ()))
             )
             return result(corpus, out, text)
 
@@ -320,12 +355,15 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         cursor: Cursor | None = None,
         limit: Limit = 20,
     ) -> Annotated[CallToolResult, s.ConflictsOutput]:
-        """Every conflict between a decision in force and an incompatible record, across topics.
+        """Drill down into conflicts: every claim or proposal that contradicts a decision in force.
 
-        Use it to audit the register or when `query` says its conflicts were cut.
-        Each item names the conflicting record, the decision it contradicts, its
-        topic and scope, whether it is `open` or `resolved`, and a
-        `resolution_hint`. Open conflicts come first. Paginated like the others.
+        Call it to audit the decisions (all topics, or one), or when `query`
+        says its conflicts were cut. Each item names the conflicting record, the
+        decision it contradicts, its topic and scope, whether it is `open` or
+        `resolved`, and a `resolution_hint`; open ones first. A `topic` that does
+        not exist adds `closest_topics`. Paginated: pass back `cursor`.
+
+        Example: {"topic": "database", "as_of": "2026-09-08"}
         """
 
         def op(corpus: Corpus) -> CallToolResult:
@@ -338,6 +376,41 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
                 f"Returned {plural(len(items), 'conflict', 'conflicts')}: {opened} open, "
                 f"{len(items) - opened} resolved."
             )
+            if topic is not None and "closest_topics" in out:
+                text = closest_sentence(topic, out["closest_topics"])
+            return result(corpus, out, text)
+
+        return run(op)
+
+    def list_topics(
+        scope: Annotated[
+            Name | None,
+            Field(description="Only topics with a record on this scope, its parents or children."),
+        ] = None,
+        as_of: AsOf | None = None,
+        mind: Annotated[
+            Name, Field(description="Whose memories count (default: default).")
+        ] = "default",
+        cursor: Cursor | None = None,
+        limit: Limit = 20,
+    ) -> Annotated[CallToolResult, s.TopicsOutput]:
+        """List the topics the decisions are about, each with its current status and decision.
+
+        Call it to see what exists before asking, when `query` answers
+        `unknown`, or when the user asks what has been decided at all. Each item:
+        `topic` (a name to pass as `topic` to `query` or `get_decision_history`),
+        its `aliases`, the `status` and `decision_id` that `query` would answer
+        for it, and its `record_count`. Ordered by name; paginated: pass back
+        `cursor` with the same arguments for the next page.
+
+        Example: {"limit": 50}
+        """
+
+        def op(corpus: Corpus) -> CallToolResult:
+            out = s.to_wire_topics(corpus.list_topics(scope, as_of, mind, cursor, limit, now=now()))
+            items = out.get("items", [])
+            more = " More with the cursor." if out.get("cursor") else ""
+            text = f"Returned {plural(len(items), 'topic', 'topics')}.{more}"
             return result(corpus, out, text)
 
         return run(op)
@@ -346,13 +419,14 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         as_of: AsOf | None = None,
         mind: Annotated[Name, Field(description="Whose memories (default: default).")] = "default",
     ) -> Annotated[CallToolResult, s.RecallOutput]:
-        """What this agent's memory holds: every current, unexpired memory as plain text.
+        """Load what this agent's memory holds: every current, unexpired memory, as plain text.
 
-        Call it at the start of a task to load remembered preferences, facts and
-        past mistakes into context. The text lists one entry per memory, most
-        important first, each marked [verified] (confirmed by a human) or
-        [unverified]. The same text is in `result.text` and in the second content
-        block.
+        Call it at the start of a task to bring remembered preferences, facts and
+        past mistakes into context. `result.text` lists one entry per memory,
+        most important first, each marked [verified] (confirmed by a human) or
+        [unverified].
+
+        Example: {}
         """
 
         def op(corpus: Corpus) -> CallToolResult:
@@ -362,7 +436,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
                 f'Recalled {plural(n, "memory", "memories")} of mind "{mind}" '
                 f"({v} verified, {n - v} unverified)."
             )
-            return result(corpus, s.to_wire_recall(r), text, r.text)
+            return result(corpus, s.to_wire_recall(r), text)
 
         return run(op)
 
@@ -383,11 +457,13 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         cursor: Cursor | None = None,
         limit: Limit = 20,
     ) -> Annotated[CallToolResult, s.MemoriesOutput]:
-        """Find current memories by tag and/or text; each with its category, key, priority and status.
+        """Find current memories by tag or words, without loading them all (see `recall`).
 
-        Use it to look something up in memory without loading all of it (see
-        `recall`). Each item is one memory with its id, category, key, content,
-        priority, source and dates (`verified` tells whether a human confirmed it). Paginated: pass back `cursor` for the next page.
+        Each item is one memory: id, category, key, content, priority, source,
+        dates, and `verified` (whether a human confirmed it). Paginated: pass
+        back `cursor` for the next page.
+
+        Example: {"text": "editor"}
         """
 
         def op(corpus: Corpus) -> CallToolResult:
@@ -431,7 +507,15 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
             Literal["low", "normal", "high", "critical"] | None,
             Field(description="A memory's priority (default normal)."),
         ] = None,
-        expires_at: AsOf | None = None,
+        expires_at: Annotated[
+            str | None,
+            Field(
+                min_length=10,
+                max_length=64,
+                pattern=r"^\d{4}-\d{2}-\d{2}([T ].*)?$",
+                description="When a memory is forgotten: YYYY-MM-DD or an ISO timestamp.",
+            ),
+        ] = None,
         topic: Annotated[Name | None, Field(description="What it is about.")] = None,
         value: Annotated[
             Name | None, Field(description="The option it states, compared to find conflicts.")
@@ -442,14 +526,16 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
             Field(max_length=32, description="Ids of source records it rests on."),
         ] = None,
     ) -> Annotated[CallToolResult, s.RememberOutput]:
-        """Record a memory or a claim as a new file in the repository: unverified, agent-sourced.
+        """Write a memory or a claim as a new file in the repository: unverified, agent-sourced.
 
-        Use it to remember something worth keeping across sessions (a user's
+        Call it to remember something worth keeping across sessions (a user's
         preference, a fact learned, a mistake not to repeat), or to record a
         claim that contradicts a decision so that humans can review it. It never
         changes an existing record, and what it writes never outranks a human's
         verified memory or an accepted decision until a human verifies or
         approves it. Returns the new record's `id` and file `path`.
+
+        Example: {"kind": "memory", "category": "preference", "key": "editor", "content": "Prefers vim."}
         """
         args: dict[str, object] = {"kind": kind, "content": content}
         optional = {
@@ -478,7 +564,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         return run(op)
 
     def adrkit(name: str, args: dict[str, object]) -> CallToolResult:
-        """One of seed 002's tools through `govmem._tools`.
+        """One of the four adrkit-compatible tools, through `govmem._tools`.
 
         The arguments are validated before the corpus is touched (SPEC §6): a
         bad path is a tool error even when the corpus would need a reload or
@@ -522,15 +608,17 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
         findingsLimit: FindingsLimit = 20,  # noqa: N803
     ) -> Annotated[CallToolResult, s.SearchOutput]:
-        """Search every decision record, rejected and superseded included, by literal text.
+        """Find decision records by words: every record, rejected and superseded included.
 
-        Use it to find records by a word or id when `query` cannot name a
-        topic, or to check whether an option was considered before. Matches
-        are a normalised literal substring of id, title, tags or body; filters
-        AND together (`status`, `scope` any-of; `tags` all-of). Returns
-        summaries `{id, title, status, sourcePath, matchedFields}` in id order,
-        no ranking and no body (use `get_decision` for one record), plus the
-        corpus's findings as a separate page.
+        Call it to find records that mention a word, name or id — when `query`
+        names no topic, or to check whether an option was ever considered.
+        Matches are a literal, case-insensitive substring of id, title, tags or
+        body; filters AND together (`status`, `scope` any-of; `tags` all-of).
+        Returns `{id, title, status, sourcePath, matchedFields}` in id order, no
+        ranking and no body (read one with `get_decision`), plus the corpus's
+        findings as a separate page.
+
+        Example: {"query": "postgres"}
         """
         return adrkit(
             "search_decisions",
@@ -548,11 +636,11 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
 
     def get_decision(
         ref: Annotated[
-            str,
+            Annotated[str, Field(min_length=1, max_length=128)] | int,
             Field(
-                min_length=1,
-                max_length=128,
-                description="An id (`adr-024`, `0042`), a number, a file name or a link.",
+                description=(
+                    'An id (`adr-024`, `0042`), a number (`24` or "24"), a file name or a link.'
+                ),
             ),
         ],
         cursor: Cursor | None = None,
@@ -560,18 +648,20 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
         findingsLimit: FindingsLimit = 20,  # noqa: N803
     ) -> Annotated[CallToolResult, s.GetDecisionOutput]:
-        """Fetch one decision record: its full typed frontmatter and Markdown body.
+        """Read one decision record in full: its typed frontmatter and its Markdown body.
 
-        Use it to read a record that `query`, `search_decisions` or
-        `list_superseded` named. Outcomes: `found`, `not-found`,
-        `ambiguous-local-id` (with the candidates), or
+        Call it to read a record that `query`, `search_decisions`,
+        `list_superseded` or `get_decision_history` named. Outcomes: `found`,
+        `not-found`, `ambiguous-local-id` (with the candidates), or
         `federated-log-unavailable` for a `log:id` ref. Relation refs are
         returned as written, never followed.
+
+        Example: {"ref": "adr-024"}
         """
         return adrkit(
             "get_decision",
             {
-                "ref": ref,
+                "ref": str(ref),
                 "cursor": cursor,
                 "limit": limit,
                 "findingsCursor": findingsCursor,
@@ -593,13 +683,15 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
         findingsLimit: FindingsLimit = 20,  # noqa: N803
     ) -> Annotated[CallToolResult, s.ContextOutput]:
-        """Which decisions govern these files, which proposals touch them, which once did.
+        """Find the decisions that govern given files, the proposals that touch them, and past ones.
 
-        Use it before changing code: pass the paths you will edit. Each
+        Call it before changing code: pass the paths you will edit. Each
         record's own `affects` patterns are compared with the paths (the files
         are never opened). Returns `governing` (accepted), `activeProposals`
-        (proposed) and `history` (the rest), each entry with the matchers
-        that fired and its relation refs.
+        (proposed) and `history` (the rest), each entry with the matchers that
+        fired and its relation refs.
+
+        Example: {"files": ["src/db/pool.py"]}
         """
         return adrkit(
             "get_decision_context",
@@ -618,12 +710,14 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         findingsCursor: FindingsCursor | None = None,  # noqa: N803 - adrkit's wire names
         findingsLimit: FindingsLimit = 20,  # noqa: N803
     ) -> Annotated[CallToolResult, s.SupersededOutput]:
-        """Every superseded (or replaced deprecated) decision and what directly replaced it.
+        """List every superseded (or replaced deprecated) decision and what directly replaced it.
 
-        Use it before proposing an option, to avoid re-proposing what the team
+        Call it before proposing an option, to avoid re-proposing what the team
         already replaced. Each entry's `supersededBy` is `{resolved: true,
         target}` or an unresolved state (`dangling`, `ambiguous`,
         `federated-unavailable`, `unknown`). One hop only.
+
+        Example: {}
         """
         return adrkit(
             "list_superseded",
@@ -643,6 +737,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         (list_superseded, "List superseded decisions", READ_ONLY),
         (get_decision_history, "Get a topic's decision history", READ_ONLY),
         (find_conflicts, "Find conflicts", READ_ONLY),
+        (list_topics, "List topics", READ_ONLY),
         (recall, "Recall memories", READ_ONLY),
         (search_memories, "Search memories", READ_ONLY),
     ]

@@ -108,7 +108,6 @@ def test_a_file_lost_between_two_calls_is_reflected_with_a_finding(
         ("rename the folder", "dir-not-found"),
         ("a file where the folder was", "dir-not-directory"),
         ("rename the root", "root-not-found"),
-        ("remove .git", "root-not-git"),
     ],
 )
 def test_a_lost_root_or_folder_is_corpus_unavailable_then_recovers(
@@ -124,22 +123,38 @@ def test_a_lost_root_or_folder_is_corpus_unavailable_then_recovers(
     elif break_it == "a file where the folder was":
         folder.rename(away)
         folder.write_text("not a folder")
-    elif break_it == "rename the root":
-        root.rename(root.with_name("away"))
     else:
-        (root / ".git").rename(root / "git-away")
+        root.rename(root.with_name("away"))
     down = call("list_superseded", {})
     assert (down["outcome"], down["reason"]) == ("corpus-unavailable", reason)
     assert down["message"]
     if break_it == "rename the root":
         root.with_name("away").rename(root)
-    elif break_it == "remove .git":
-        (root / "git-away").rename(root / ".git")
     else:
         if folder.is_file():
             folder.unlink()
         away.rename(folder)
     assert call("list_superseded", {})["outcome"] == "entries"
+    assert server.proc.poll() is None
+
+
+def test_a_root_that_loses_git_is_still_served_with_a_no_git_finding(
+    served: tuple[ServerProcess, Path],
+) -> None:
+    """`.git` taken away: the next call answers, with the `info` finding `no-git`; back, it goes."""
+    server, root = served
+    call = Calls(server)
+
+    def no_git() -> list[str]:
+        found = call("search_decisions", SEARCH)
+        assert found["outcome"] == "results"
+        return [f["severity"] for f in found["findings"]["items"] if f["rule"] == "no-git"]
+
+    assert no_git() == []
+    (root / ".git").rename(root / "git-away")
+    assert no_git() == ["info"]
+    (root / "git-away").rename(root / ".git")
+    assert no_git() == []
     assert server.proc.poll() is None
 
 

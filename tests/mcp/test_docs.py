@@ -28,9 +28,9 @@ async def test_tool_reference_matches_tools_list() -> None:
 
 def test_every_client_config_is_valid_json() -> None:
     blocks = re.findall(r"^```json\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.S | re.M)
-    assert len(blocks) == 4
+    assert len(blocks) == 5
     for block in blocks:
         config = json.loads(block)
         (servers,) = config.values()
         assert servers["govmem"]["command"] == "govmem-mcp"
-    assert "servers" in json.loads(blocks[1])  # VS Code's key
+    assert "servers" in json.loads(blocks[2])  # VS Code's key

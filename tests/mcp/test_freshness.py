@@ -113,12 +113,29 @@ def _position(live: LiveCorpus, rid: str) -> int:
     return live.current().by_id(rid)[0]
 
 
-def test_root_problems_are_corpus_unavailable(live: LiveCorpus, example_repo: Path) -> None:
+def test_a_root_that_loses_its_git_entry_is_served_with_a_no_git_finding(
+    live: LiveCorpus, example_repo: Path
+) -> None:
+    """Without `.git` the corpus is still served, with `no-git`; the entry back, the finding goes."""
+    assert "no-git" not in _codes(live)
     shutil.move(example_repo / ".git", example_repo / "git-away")
+    assert "no-git" in _codes(live)
+    assert live.current().health.record_count > 0
+    shutil.move(example_repo / "git-away", example_repo / ".git")
+    assert "no-git" not in _codes(live)
+
+
+def _codes(live: LiveCorpus) -> set[str]:
+    return {f.code for f in live.current().findings}
+
+
+def test_root_problems_are_corpus_unavailable(live: LiveCorpus, example_repo: Path) -> None:
+    moved = example_repo.with_name("moved-away")
+    example_repo.rename(moved)
     with pytest.raises(CorpusUnavailable) as err:
         live.current()
-    assert err.value.reason == "root-not-git"
-    shutil.move(example_repo / "git-away", example_repo / ".git")
+    assert err.value.reason == "root-not-found"
+    moved.rename(example_repo)
     assert live.current().health.record_count > 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +18,10 @@ from typing import Any
 import pytest
 
 import govmem
+from govmem._topics import TopicList
+from tests.conftest import CORPORA
 
-from .support import SEED_QUESTION
+from .support import SEED_QUESTION, git
 
 GOVMEM_MCP = Path(sys.executable).with_name("govmem-mcp")
 
@@ -102,3 +105,73 @@ def test_inspector_sees_a_rejected_field_as_a_tool_error(
         json.dumps({"question": "db?", "bogus": 1}),
     )
     assert rc == 5
+
+
+# --- a real corpus, as a new user would try it -----------------------------------------
+
+OPA = "Do we use Open Policy Agent?"
+
+
+@pytest.fixture
+def moj_repo(tmp_path: Path) -> Path:
+    """moj-cloud-platform's ADRs in `docs/adr` of a fresh git repository, committed once."""
+    root = tmp_path / "moj"
+    shutil.copytree(CORPORA / "moj-cloud-platform", root / "docs" / "adr")
+    (root / "govmem.yaml").write_text("exclude: [SOURCE.md]\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "moj ADRs", date="2026-03-15T12:00:00Z")
+    return root
+
+
+def call(inspector: str, root: Path, tool: str, *tool_args: str) -> dict[str, Any]:
+    """`tools/call` with `--tool-arg k=v …` (values JSON-parsed, as a user types them)."""
+    argv = ["--method", "tools/call", "--tool-name", tool]
+    if tool_args:
+        argv += ["--tool-arg", *tool_args]
+    rc, out = inspect(inspector, root, *argv)
+    assert rc == 0, out
+    res: dict[str, Any] = out["result"]
+    summary, serialised = res["content"]
+    assert "\n" not in summary["text"]
+    assert json.loads(serialised["text"]) == res["structuredContent"]
+    return res
+
+
+def test_inspector_on_a_real_corpus(inspector: str, moj_repo: Path) -> None:
+    """tools/list, list_topics, query with an inferred topic, get_decision with `ref=15`."""
+    rc, listed = inspect(inspector, moj_repo, "--method", "tools/list")
+    assert rc == 0
+    names = [t["name"] for t in listed["result"]["tools"]]
+    assert names == sorted(names)
+    assert "list_topics" in names
+    corpus = govmem.load(moj_repo)
+
+    topics = call(inspector, moj_repo, "list_topics", "limit=100", "as_of=2026-01-01")
+    expected = corpus.list_topics(None, "2026-01-01", limit=100)
+    assert isinstance(expected, TopicList)
+    assert topics["structuredContent"]["result"] == expected.to_dict()
+    assert "introduce open policy agent" in [
+        i["topic"] for i in topics["structuredContent"]["result"]["items"]
+    ]
+
+    answer = call(inspector, moj_repo, "query", f"question={OPA}", "as_of=2026-01-01")
+    result = answer["structuredContent"]["result"]
+    assert result == corpus.query(OPA, as_of="2026-01-01").to_dict()
+    assert result["topic"] == "introduce open policy agent"
+    assert result["decision"]["id"] == "011"
+    assert json.loads(answer["content"][1]["text"])["result"] == result  # the full answer
+
+    record = call(inspector, moj_repo, "get_decision", "ref=15")
+    found = record["structuredContent"]["result"]
+    assert (found["outcome"], found["decision"]["id"]) == ("found", "015")
+    assert found["decision"]["requestedRef"] == "15"
+
+
+def test_inspector_serves_a_folder_without_git(inspector: str, tmp_path: Path) -> None:
+    """`--cwd` a folder outside git starts and answers, with the `no-git` finding."""
+    root = tmp_path / "plain"
+    shutil.copytree(CORPORA / "moj-cloud-platform", root / "docs" / "adr")
+    found = call(inspector, root, "search_decisions", "query=policy")
+    rules = [f["rule"] for f in found["structuredContent"]["result"]["findings"]["items"]]
+    assert "no-git" in rules

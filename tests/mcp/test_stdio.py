@@ -83,7 +83,6 @@ def test_bad_flag_exits_2(example_repo: Path) -> None:
     ("args", "message"),
     [
         (["--cwd", "/nonexistent/repo"], "Configured repository root was not found."),
-        (["--cwd", "{root}/docs"], "Configured repository root is not a Git worktree."),
         (["--cwd", "{root}/govmem.yaml"], "Configured repository root is not a directory."),
         (["--cwd", "{root}", "--dir", "nope"], "Configured ADR directory was not found."),
         (
@@ -137,6 +136,30 @@ def test_without_the_mcp_extra_one_line_says_what_to_install(
     assert p.returncode == 2
     assert p.stdout == ""
     assert p.stderr == line + "\n"
+
+
+def test_a_folder_without_git_is_served(example_repo: Path) -> None:
+    """`--cwd` a folder holding no `.git` entry starts, as the CLI reads it (no git dates)."""
+    plain = example_repo / "docs"
+    assert not (plain / ".git").exists()
+    call = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "list_topics", "arguments": {"as_of": "2026-09-08"}},
+    }
+    initialized = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    with _spawn(plain) as p:
+        assert p.stdin is not None
+        assert p.stdout is not None
+        p.stdin.write(frame(INIT) + frame(initialized) + frame(call))
+        p.stdin.flush()
+        assert json.loads(p.stdout.readline())["id"] == 1
+        answer = json.loads(p.stdout.readline())
+        p.stdin.close()
+        assert p.wait(timeout=30) == 0
+    topics = answer["result"]["structuredContent"]["result"]["items"]
+    assert [t["topic"] for t in topics] == ["database"]
 
 
 def test_environment_is_read_and_flags_win(example_repo: Path) -> None:

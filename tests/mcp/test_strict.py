@@ -45,6 +45,13 @@ async def test_unknown_fields_are_rejected(client: Client, tool: str, args: dict
         ("query", {"question": "db?", "topic": ["database"]}),
         ("search_memories", {"tag": 1}),
         ("recall", {"mind": None, "as_of": 20260908}),
+        ("get_decision", {"ref": 24.0}),
+        ("get_decision", {"ref": True}),
+        ("get_decision", {"ref": [24]}),
+        ("get_decision", {"ref": "24", "limit": "5"}),
+        ("get_decision_history", {"topic": 15}),
+        ("list_topics", {"limit": "5"}),
+        ("list_topics", {"scope": 1}),
     ],
 )
 async def test_coercions_are_rejected(client: Client, tool: str, args: dict[str, Any]) -> None:
@@ -81,6 +88,18 @@ async def test_bounds(client: Client, tool: str, args: dict[str, Any], field: st
     assert field in text(r)
 
 
+@pytest.mark.parametrize("ref", [24, "24", "adr-024"])
+async def test_ref_also_takes_an_integer(client: Client, ref: object) -> None:
+    """`ref` alone also accepts a JSON integer, read as its decimal text."""
+    r = await client.call_tool("get_decision", {"ref": ref})
+    assert not r.is_error, text(r)
+    out = r.structured_content
+    assert out is not None
+    assert out["result"]["outcome"] == "found"
+    assert out["result"]["decision"]["id"] == "adr-024"
+    assert out["result"]["decision"]["requestedRef"] == str(ref)
+
+
 async def test_published_schemas_are_strict(client: Client) -> None:
     for tool in (await client.list_tools()).tools:
         schema = tool.input_schema
@@ -91,6 +110,11 @@ async def test_published_schemas_are_strict(client: Client) -> None:
     assert set(props) == {"question", "topic", "scope", "as_of", "known_as_of", "mind"}
     assert query.input_schema["required"] == ["question"]
     assert props["question"]["maxLength"] == 2000
+    get = next(t for t in (await client.list_tools()).tools if t.name == "get_decision")
+    assert [o["type"] for o in get.input_schema["properties"]["ref"]["anyOf"]] == [
+        "string",
+        "integer",
+    ]
 
 
 async def test_unknown_tool_is_an_error(client: Client) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 import govmem
+from govmem._topics import TopicList
 from govmem_mcp._state import LiveCorpus
 from mcp import Client
 
@@ -23,6 +26,7 @@ READ_TOOLS = [
     "get_decision_context",
     "get_decision_history",
     "list_superseded",
+    "list_topics",
     "query",
     "recall",
     "search_decisions",
@@ -110,6 +114,18 @@ async def test_query_unknown_topic(client: Client) -> None:
     assert text(r).startswith("UNKNOWN: no topic")
 
 
+async def test_query_with_a_missing_topic_names_the_closest_in_its_summary(
+    client: Client, example_repo: Path
+) -> None:
+    """The result stays the library's answer; the summary names the closest topics."""
+    r = await client.call_tool("query", {"question": "db?", "topic": "databse db"})
+    out = structured(r)["result"]
+    assert out["topic"] == "databse db"
+    assert "No record is on topic databse db." in out["missing_information"]
+    assert set(out) == set(govmem.load(example_repo).query("db?", "databse db").to_dict())
+    assert text(r).endswith('No topic "databse db". Closest topics: database.')
+
+
 async def test_query_bad_as_of_is_a_tool_error(client: Client) -> None:
     r = await client.call_tool("query", {"question": "db?", "as_of": "2026-13-45"})
     assert r.is_error
@@ -169,8 +185,16 @@ async def test_get_decision_history(client: Client) -> None:
 
 async def test_get_decision_history_unknown_topic(client: Client) -> None:
     r = await client.call_tool("get_decision_history", {"topic": "colour"})
-    assert structured(r)["result"] == {"topic": None, "items": [], "cursor": None}
-    assert text(r) == 'No topic matches "colour".'
+    assert structured(r)["result"] == {
+        "topic": None,
+        "items": [],
+        "cursor": None,
+        "closest_topics": [],
+    }
+    assert text(r) == 'No topic "colour"; list_topics lists the topics.'
+    r = await client.call_tool("get_decision_history", {"topic": "databse db"})
+    assert structured(r)["result"]["closest_topics"] == ["database"]
+    assert text(r) == 'No topic "databse db". Closest topics: database.'
 
 
 async def test_invalid_cursor_is_an_outcome(client: Client) -> None:
@@ -218,7 +242,7 @@ async def test_recall_and_search_memories(write_client: Client) -> None:
     assert "answer_style" in out["text"]
     assert "[unverified]" in out["text"]
     assert text(rec) == 'Recalled 1 memory of mind "default" (0 verified, 1 unverified).'
-    assert rec.content[1].text == out["text"]  # type: ignore[union-attr]
+    assert json.loads(rec.content[1].text)["result"]["text"] == out["text"]  # type: ignore[union-attr]
     found = structured(await write_client.call_tool("search_memories", {"tag": "STYLE"}))
     items = found["result"]["items"]
     assert [m["key"] for m in items] == ["answer_style"]
@@ -261,7 +285,8 @@ async def test_remember_refuses_governed_fields(write_client: Client) -> None:
 
 async def test_corpus_unavailable_is_an_outcome(client: Client, example_repo: Path) -> None:
     structured(await client.call_tool("recall", {}))
-    shutil.rmtree(example_repo / ".git")
+    moved = example_repo.with_name("moved-away")
+    example_repo.rename(moved)
     for name, args in [
         ("query", {"question": "db?"}),
         ("recall", {}),
@@ -273,12 +298,13 @@ async def test_corpus_unavailable_is_an_outcome(client: Client, example_repo: Pa
         assert structured(r) == {
             "result": {
                 "outcome": "corpus-unavailable",
-                "reason": "root-not-git",
-                "message": "Configured repository root is not a Git worktree.",
+                "reason": "root-not-found",
+                "message": "Configured repository root was not found.",
             }
         }
-        assert text(r) == "Configured repository root is not a Git worktree."
-    git(example_repo, "init", "-q")
+        assert text(r) == "Configured repository root was not found."
+        assert json.loads(r.content[1].text) == structured(r)  # type: ignore[union-attr]
+    moved.rename(example_repo)
     assert "corpusHealth" in structured(await client.call_tool("recall", {}))
 
 
@@ -380,3 +406,96 @@ async def test_adrkit_cursors_and_refinements(client: Client) -> None:
     assert twice.is_error
     camel = await client.call_tool("list_superseded", {"findings_limit": 5})
     assert camel.is_error
+
+
+# --- content, topics, roots without git, descriptions --------------------------------
+
+CALLS = [
+    ("query", {"question": SEED_QUESTION, "as_of": "2026-09-08"}),
+    ("list_topics", {"as_of": "2026-09-08"}),
+    ("get_decision_history", {"topic": "database"}),
+    ("get_decision_history", {"topic": "nothing"}),
+    ("find_conflicts", {}),
+    ("recall", {}),
+    ("search_memories", {}),
+    ("search_decisions", {"query": "postgres"}),
+    ("get_decision", {"ref": 24}),
+    ("get_decision_context", {"files": ["src/db/a.py"]}),
+    ("list_superseded", {}),
+    ("list_topics", {"cursor": "bad"}),
+]
+
+
+@pytest.mark.parametrize(("tool", "args"), CALLS)
+async def test_content_is_the_summary_then_the_structured_content_as_json(
+    client: Client, tool: str, args: dict[str, object]
+) -> None:
+    """Two text blocks: a one-line summary, then exactly `structuredContent`, compact."""
+    r = await client.call_tool(tool, args)
+    first, second = r.content
+    assert first.type == second.type == "text"
+    assert "\n" not in first.text
+    compact = json.dumps(structured(r), ensure_ascii=False, separators=(",", ":"))
+    assert second.text == compact
+
+
+async def test_list_topics_is_the_library_result(client: Client, example_repo: Path) -> None:
+    """`list_topics` returns `Corpus.list_topics` with the corpus health, read-only."""
+    r = await client.call_tool("list_topics", {"as_of": "2026-09-08"})
+    out = structured(r)
+    expected = govmem.load(example_repo).list_topics(as_of="2026-09-08")
+    assert isinstance(expected, TopicList)
+    assert out["result"] == expected.to_dict()
+    assert text(r) == "Returned 1 topic."
+    bad = structured(await client.call_tool("list_topics", {"cursor": "bad"}))["result"]
+    assert bad["outcome"] == "invalid-cursor"
+
+
+async def test_a_root_without_git_is_served_with_a_no_git_finding(
+    tmp_path: Path, mode: str
+) -> None:
+    """No `.git` entry: the tools answer, and the findings say `no-git` (info)."""
+    from govmem_mcp.server import build_server
+
+    root = tmp_path / "plain"
+    shutil.copytree(Path(__file__).parents[2] / "examples/decisions", root)
+    live = LiveCorpus(root)
+    async with Client(build_server(live), mode=mode, raise_exceptions=True) as c:
+        q = structured(
+            await c.call_tool("query", {"question": SEED_QUESTION, "as_of": "2026-09-08"})
+        )
+        found = structured(await c.call_tool("search_decisions", {"query": "adr"}))
+        known = await c.call_tool("query", {"question": "db?", "known_as_of": "2026-01-01"})
+    live.close()
+    assert q["result"]["status"] == "contested"
+    no_git = [f for f in found["result"]["findings"]["items"] if f["rule"] == "no-git"]
+    assert [f["severity"] for f in no_git] == ["info"]
+    assert known.is_error
+    assert text(known).startswith("known_as_of needs git history")
+
+
+ADRKIT_TOOLS = {"search_decisions", "get_decision", "get_decision_context", "list_superseded"}
+
+
+async def test_descriptions_are_for_a_model_with_one_example_call(write_client: Client) -> None:
+    """Each says when to call it and gives one valid example; none cites seeds or the spec."""
+    for t in (await write_client.list_tools()).tools:
+        description = t.description or ""
+        assert not re.search(r"seed|spec\b|§", description, re.I), t.name
+        (example,) = re.findall(r"^Example: (\{.*\})$", description, re.M)
+        args = json.loads(example)
+        assert set(args) <= set(t.input_schema["properties"]), t.name
+        for prop in t.input_schema["properties"].values():
+            assert not re.search(r"seed|§", prop.get("description", ""), re.I)
+
+
+async def test_govmem_tools_are_snake_case_and_adrkit_tools_keep_their_names(
+    write_client: Client,
+) -> None:
+    """govmem's own tools take snake_case only; adrkit's four keep `findingsCursor`/`findingsLimit`."""
+    for t in (await write_client.list_tools()).tools:
+        names = set(t.input_schema["properties"])
+        if t.name in ADRKIT_TOOLS:
+            assert {"findingsCursor", "findingsLimit"} <= names
+        else:
+            assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", n) for n in names), (t.name, names)
