@@ -119,7 +119,7 @@ def create_server(
     """A server over the repository at `cwd` (default: the current directory); touches no file.
 
     Args:
-        cwd: the repository root; it must hold a `.git` entry.
+        cwd: the repository root (without a `.git` entry: no git dates, a `no-git` finding).
         dir: the ADR folder, relative to the root (default: auto-detected).
         config: a `govmem.yaml` to use instead of the root's own.
         on_error: called with a transport failure (default: one line on stderr).

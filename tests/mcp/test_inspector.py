@@ -139,12 +139,15 @@ def call(inspector: str, root: Path, tool: str, *tool_args: str) -> dict[str, An
 
 
 def test_inspector_on_a_real_corpus(inspector: str, moj_repo: Path) -> None:
-    """tools/list, list_topics, query with an inferred topic, get_decision with `ref=15`."""
+    """tools/list, list_topics, query with an inferred topic, a missing topic, `ref=15`."""
     rc, listed = inspect(inspector, moj_repo, "--method", "tools/list")
     assert rc == 0
     names = [t["name"] for t in listed["result"]["tools"]]
     assert names == sorted(names)
     assert "list_topics" in names
+    for tool in listed["result"]["tools"]:
+        assert "seed" not in tool["description"].lower()
+        assert "\nExample: {" in tool["description"]
     corpus = govmem.load(moj_repo)
 
     topics = call(inspector, moj_repo, "list_topics", "limit=100", "as_of=2026-01-01")
@@ -161,6 +164,12 @@ def test_inspector_on_a_real_corpus(inspector: str, moj_repo: Path) -> None:
     assert result["topic"] == "introduce open policy agent"
     assert result["decision"]["id"] == "011"
     assert json.loads(answer["content"][1]["text"])["result"] == result  # the full answer
+
+    missing = call(inspector, moj_repo, "get_decision_history", "topic=open policy")
+    history = missing["structuredContent"]["result"]
+    assert (history["topic"], history["items"]) == (None, [])
+    assert history["closest_topics"][0] == "introduce open policy agent"
+    assert missing["content"][0]["text"].startswith('No topic "open policy". Closest topics: ')
 
     record = call(inspector, moj_repo, "get_decision", "ref=15")
     found = record["structuredContent"]["result"]
