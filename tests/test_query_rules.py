@@ -1228,11 +1228,13 @@ def test_get_decision_history_pages_concatenate_and_unknown_topics_are_null() ->
         if (cursor := page.cursor) is None:
             break
     assert items == list(whole.items)
-    assert c.get_decision_history("weather") == History(None)
-    assert History(None).to_dict() == {
+    missing = c.get_decision_history("weather")
+    assert missing == History(None, closest_topics=())
+    assert missing.to_dict() == {
         "topic": None,
         "items": [],
         "cursor": None,
+        "closest_topics": [],
     }
     stale = c.get_decision_history("database", cursor="bm90IGEgY3Vyc29y", limit=2)
     assert isinstance(stale, InvalidCursor)

@@ -65,11 +65,8 @@ def existing_topic(corpus: Corpus, name: str, mind: str = "default") -> str | No
 
 def closest_topics(corpus: Corpus, name: str, mind: str = "default") -> tuple[str, ...]:
     """The topics closest to `name` asked as a question: the best 3 with a positive score."""
-    scores = topic_index(corpus, mind).scores(name)
-    ranked = sorted(
-        ((t, s) for t, s in scores.items() if s > 0.0), key=lambda ts: (-ts[1], u16(ts[0]))
-    )
-    return tuple(t for t, _ in ranked[:MAX_CLOSEST])
+    ranked = topic_index(corpus, mind).rank(name).scores  # best first, ties by name
+    return tuple(t for t, score in ranked if score > 0.0)[:MAX_CLOSEST]
 
 
 def history_items(corpus: Corpus, topic: str, scope: str | None) -> list[ans.HistoryItem]:
