@@ -218,6 +218,7 @@ def test_a_folder_symlink_loop_is_walked_once(tmp_path: Path) -> None:
 def test_bad_yaml_excludes_the_file_with_bad_yaml(tmp_path: Path, rel: str, text: str) -> None:
     """Unparsable, non-mapping, unclosed or too deep YAML: `bad-yaml`, one exclusion."""
     _write(tmp_path, {rel: text})
+    (tmp_path / "docs/adr").mkdir(parents=True, exist_ok=True)  # an ADR folder, even if empty
     corpus = govmem.load(tmp_path)
     assert _codes(corpus) == [("bad-yaml", rel)]
     assert (corpus.health.record_count, corpus.health.excluded_count) == (0, 1)

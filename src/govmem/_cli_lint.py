@@ -7,12 +7,21 @@ import sys
 
 from ._cli import command, emit, load_corpus, out
 from ._cli_pages import SHOWN, findings_arg
+from ._corpus import Corpus
 from ._model import Finding
 
 
 def _finding_dict(f: Finding) -> dict[str, str]:
     d = {"code": f.code, "severity": f.severity, "path": f.path, "id": f.id, "field": f.field}
     return {**{k: v for k, v in d.items() if v is not None}, "message": f.message}
+
+
+def read_line(corpus: Corpus) -> str:
+    """`Read docs/adr (38 records), memory (2 records).`: the folders read and their counts."""
+    parts = [
+        f"{folder} ({n} record{'' if n == 1 else 's'})" for folder, n in corpus.folder_counts()
+    ]
+    return f"Read {', '.join(parts)}." if parts else "Read no folder."
 
 
 @command("lint", "check the corpus; exit 1 when any error finding exists", findings_arg)
@@ -27,8 +36,14 @@ def _lint(args: argparse.Namespace) -> int:
             }
         )
     else:
+        # The first line says what was read; with no ADR folder, it says that instead.
+        none = [f for f in corpus.findings if f.code == "no-adr-folder"]
+        if none:
+            out(none[0].message)
+        if corpus.folders or not none:
+            out(read_line(corpus))
         for f in corpus.findings:
-            if f.severity not in SHOWN[args.findings]:
+            if f.severity not in SHOWN[args.findings] or f.code == "no-adr-folder":
                 continue
             where = f.path or "(corpus)"
             what = f" [{f.id}]" if f.id else ""

@@ -10,21 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ._model import Config, Finding, PathEntry, ScopeSpec, TopicSpec
+from ._model import STATUS_CLASSES, Config, Finding, PathEntry, ScopeSpec, TopicSpec
+from ._status import read_status
 from ._text import fold
 from ._yaml import BadYaml, Loaded, load_yaml
 
 CONFIG_NAME: Final = "govmem.yaml"
 ROOT_SCOPE: Final = "all"
-ADR_FOLDERS: Final = (
-    "docs/adr",
-    "doc/adr",
-    "docs/decisions",
-    "docs/architecture/decisions",
-    "adr",
-    "decisions",
-)
-"""Where the ADR folder is looked for, in order, when `paths` names none."""
 
 
 def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Finding, ...]]:
@@ -70,6 +62,14 @@ def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Find
     ):
         bad("min_confidence", "must be a number from 0 to 1")
         min_conf = 0.5
+    default_status = data.get("default_status")
+    if default_status is not None and (
+        not isinstance(default_status, str)
+        or read_status(default_status, statuses).status == "unknown"
+    ):
+        known = ", ".join(c for c in STATUS_CLASSES if c != "unknown")
+        bad("default_status", f"must be a status ({known})")
+        default_status = None
     config = Config(
         paths=paths,
         memory=memory.strip().strip("/"),
@@ -80,6 +80,7 @@ def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Find
         date_order=order,
         exclude=exclude,
         min_confidence=float(min_conf),
+        default_status=default_status.strip() if default_status else None,
         text=text,
     )
     return config, tuple(findings)

@@ -40,6 +40,7 @@ from ._derive import (
     derive_facts,
     duplicate_findings,
     find_supersession,
+    folder_of,
     memory_versions,
     record_scope,
     records_fingerprint,
@@ -97,6 +98,10 @@ class Corpus:
     _partial_links: Mapping[int, tuple[int, ...]] = field(eq=False, repr=False)
     _memo: dict[str, Any] = field(factory=dict, eq=False, repr=False)
     """Indexes built on first use (the topic index); derived, never part of the value."""
+    folders: tuple[str, ...] = ()
+    """The folders the records were read from, root-relative (`.` for the root), in
+    the order they were planned: the ADR folder(s) found, then `memory`; empty for a
+    corpus built in memory."""
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -127,6 +132,20 @@ class Corpus:
             excluded_count=excluded_count,
             folder_scopes=folder_scopes or {},
         )
+
+    def folder_counts(self) -> tuple[tuple[str, int], ...]:
+        """(folder, how many records, sources and relations were read from it), per folder read.
+
+        A file under two of the folders counts in the more specific one, so
+        the counts add up to `health.record_count`.
+        """
+        counts = dict.fromkeys(self.folders, 0)
+        paths = [x.path for xs in (self.records, self.sources, self.relations) for x in xs]
+        for path in paths:
+            folder = folder_of(path, self.folders) if path else None
+            if folder is not None:
+                counts[folder] += 1
+        return tuple(counts.items())
 
     # --------------------------------------------------------------- operations
     def query(
@@ -436,6 +455,7 @@ def build_corpus(
     fingerprint: str | None,
     excluded_count: int,
     folder_scopes: Mapping[str, str],
+    folders: tuple[str, ...] = (),
 ) -> Corpus:
     """Derive every between-record fact and index the corpus."""
     records = sorted(records, key=Record.sort_key)
@@ -524,4 +544,5 @@ def build_corpus(
         relations_of=MappingProxyType({k: tuple(v) for k, v in rel_of.items()}),
         conflict_links=MappingProxyType({k: tuple(sorted(v)) for k, v in conflict_links.items()}),
         partial_links=MappingProxyType({k: tuple(sorted(v)) for k, v in partial_links.items()}),
+        folders=folders,
     )

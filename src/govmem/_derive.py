@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Final
 
@@ -96,16 +96,21 @@ def record_scope(rec: Record, tree: ScopeTree, folder_scopes: Mapping[str, str])
     written = rec.scope.strip() if rec.scope else ""
     if written and not (written.lower() in ADRKIT_LEVELS and not tree.is_declared(fold(written))):
         return tree.canonical(written)
-    if rec.path:
-        best = ""
-        for folder in folder_scopes:
-            if (folder in (".", "") or rec.path.startswith(folder + "/")) and len(folder) >= len(
-                best
-            ):
-                best = folder
-        if best in folder_scopes:
-            return tree.canonical(folder_scopes[best])
+    best = folder_of(rec.path, folder_scopes) if rec.path else None
+    if best is not None:
+        return tree.canonical(folder_scopes[best])
     return ROOT_SCOPE
+
+
+def folder_of(path: str, folders: Iterable[str]) -> str | None:
+    """The most specific of `folders` holding the root-relative `path` (`.` holds every path)."""
+    best: str | None = None
+    depth = -1
+    for folder in folders:
+        whole = folder in (".", "")
+        if (whole or path.startswith(folder + "/")) and (d := 0 if whole else len(folder)) >= depth:
+            best, depth = folder, d
+    return best
 
 
 def start_dates(records: list[Record], sources: list[Source]) -> list[When | None]:

@@ -1,14 +1,16 @@
 """The I/O shell: files (or a git commit's tree) -> `Corpus`.
 
 This is the only module that reads the disk. It finds the folders to read
-(`govmem.yaml` `paths`, else the auto-detected ADR folder plus `memory`),
+(`govmem.yaml` `paths`, else the ADR folder `_discover` finds plus `memory`),
 walks them in sorted order, applies `exclude`, guards every file (symlinks
 leaving the root, loops, size, binary), and hands `(path, text)` pairs to the
 pure parser. Parsed files are cached by (path, content hash, date order), so
 a reload re-parses only what changed.
 
 `known_as_of` reads the same files from the tree of a commit through git
-objects, never touching the work tree (SPEC §4).
+objects, never touching the work tree (SPEC §4); the ADR folder is found in
+that tree the same way (`_GitTree`). `find_root` is where the CLI and the
+MCP server start when no root is given.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import pathspec
 from attrs import asdict, evolve, frozen
 
 from . import _git
-from ._config import ADR_FOLDERS, CONFIG_NAME, parse_config
+from ._config import CONFIG_NAME, parse_config
 from ._corpus import Corpus, build_corpus
 from ._dates import DateOrder, date_order_votes, decide_date_order
+from ._discover import DISCOVERY_FILES, FolderState, Rule, Tree, discover
 from ._errors import CorpusUnavailable
 from ._model import Config, Finding, PathEntry, Record, Relation, Source
 from ._parse import ParseContext, ParsedFile, decode_text, parse_file
@@ -55,11 +58,22 @@ class Plan:
     entries: tuple[PathEntry, ...]
     exclude: pathspec.PathSpec[Any]
     findings: tuple[Finding, ...]
+    rule: Rule | None = None
+    """How the ADR folder was found (`_discover`); None when `paths` or `--dir` named it."""
+    probed: tuple[str, ...] = ()
+    """Folders whose appearance changes the plan (the MCP server watches their parents)."""
+    consulted: tuple[str, ...] = ()
+    """Files of the root whose content changes the plan (`.adr-dir`, ...)."""
 
     @property
     def folder_scopes(self) -> dict[str, str]:
         """Folder -> the scope its records get (entries that name one)."""
         return {e.path: e.scope for e in self.entries if e.scope}
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The folders read, in order."""
+        return tuple(e.path for e in self.entries)
 
 
 def read_config(
@@ -82,26 +96,96 @@ def read_config(
     return parse_config(text, CONFIG_NAME if config is None else path.name)
 
 
-def plan_paths(config: Config, dir_override: str | None, exists: Mapping[str, bool]) -> Plan:
-    """Decide which folders to read (SPEC §2 Files: `paths`, auto-detection, `--dir`)."""
+def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:
+    """Decide which folders to read (SPEC §2 Files: `paths`, `--dir`, else discovery)."""
     findings: list[Finding] = []
+    spec = pathspec.PathSpec.from_lines("gitignore", config.exclude)
     entries = list(config.paths)
     explicit = bool(entries)
-    if not explicit:
-        adr = next((f for f in ADR_FOLDERS if exists.get(f)), ".")
-        entries = [PathEntry(adr), PathEntry(config.memory)]
+    rule: Rule | None = None
+    probed: tuple[str, ...] = ()
+    consulted: tuple[str, ...] = ()
     if dir_override is not None:
         cleaned = dir_override.replace("\\", "/").strip("/") or "."
-        entries[0] = PathEntry(cleaned, entries[0].scope if explicit else None)
+        if explicit:
+            entries[0] = PathEntry(cleaned, entries[0].scope)
+        else:
+            entries = [PathEntry(cleaned), PathEntry(config.memory)]
+    elif not explicit:
+        found = discover(tree, root_name, excluded=spec.match_file, dialect=dict(config.fields))
+        entries = [*found.entries, PathEntry(config.memory)]
+        findings += found.findings
+        rule, probed, consulted = found.rule, found.probed, found.consulted
     kept: list[PathEntry] = []
     for entry in entries:
-        if exists.get(entry.path):
+        if tree.folder(entry.path) != "missing":
             kept.append(entry)
         elif explicit:
             msg = f"The folder {entry.path!r} does not exist; nothing was read from it."
             findings.append(Finding("missing-path", msg, path=entry.path, field="paths"))
-    spec = pathspec.PathSpec.from_lines("gitignore", config.exclude)
-    return Plan(tuple(kept), spec, tuple(findings))
+    return Plan(tuple(kept), spec, tuple(findings), rule, probed, consulted)
+
+
+class _DiskTree:
+    """The root on disk, for discovery (`_discover.Tree`)."""
+
+    def __init__(self, real: Path) -> None:
+        self.real = real
+
+    def folder(self, rel: str) -> FolderState:
+        try:
+            target = (self.real / rel).resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "missing"
+        if not target.is_dir():
+            return "missing"
+        return "folder" if target.is_relative_to(self.real) else "outside"
+
+    def read(self, rel: str) -> str | Finding | None:
+        if not os.path.lexists(self.real / rel):
+            return None
+        f = _read(self.real, rel, any_name=True)
+        return f.text if f.text is not None else f.finding
+
+    def root_files(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.real))
+        except OSError:
+            return []
+        names: list[str] = []
+        for entry in entries:
+            try:
+                is_file = entry.is_file()
+            except OSError:
+                is_file = False
+            if is_file and not entry.name.startswith("."):
+                names.append(entry.name)
+        return sorted(names)
+
+
+def find_root(start: str | os.PathLike[str] = ".") -> Path:
+    """Where a command run in `start` finds its corpus root, when none is given.
+
+    The nearest folder, `start` included, that holds `govmem.yaml`, up to the
+    top of the repository holding `start` (the nearest folder with a `.git`
+    entry); else that repository's top; else `start` itself. `start` is
+    returned as given when it is the answer (so the root prints as `.`).
+    """
+    here = Path(start)
+    try:
+        real = here.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return here
+    top: Path | None = None
+    for folder in (real, *real.parents):
+        if (folder / CONFIG_NAME).is_file():
+            return here if folder == real else folder
+        if os.path.lexists(folder / ".git"):
+            top = folder
+            break
+    if top is None or top == real:
+        return here
+    return top
 
 
 def load(
@@ -175,14 +259,10 @@ class Loader:
 
     def plan(self, real: Path, config: Config) -> Plan:
         """The folders to read under `real`."""
-        candidates = {e.path for e in config.paths} | set(ADR_FOLDERS) | {config.memory, "."}
-        if self.dir is not None:
-            candidates.add(self.dir.replace("\\", "/").strip("/") or ".")
-        exists = {c: (real / c).is_dir() for c in candidates}
         if self.dir is not None:
             d = self.dir.replace("\\", "/").strip("/") or "."
             target = (real / d).resolve()
-            if not exists[d]:
+            if not (real / d).is_dir():
                 raise CorpusUnavailable(
                     "dir-not-found", f"folder {self.dir!r} was not found under the root"
                 )
@@ -190,7 +270,7 @@ class Loader:
                 raise CorpusUnavailable(
                     "dir-outside-root", f"folder {self.dir!r} resolves outside the root"
                 )
-        return plan_paths(config, self.dir, exists)
+        return plan_paths(config, self.dir, _DiskTree(real), str(self.root))
 
     def files(
         self, real: Path, plan: Plan, reuse: Mapping[str, FileText] | None = None
@@ -273,7 +353,7 @@ class Loader:
             findings += parsed.findings
             excluded += parsed.excluded
         self._cache = cache
-        frame = (config.text, dict(plan.folder_scopes), findings, excluded)
+        frame = (config.text, dict(plan.folder_scopes), plan.folders, findings, excluded)
         digest = digest or fingerprint(config.text, files)
         corpus = _patched(self._last, frame, by_path, digest)
         if corpus is None:
@@ -286,6 +366,7 @@ class Loader:
                 fingerprint=digest,
                 excluded_count=excluded,
                 folder_scopes=plan.folder_scopes,
+                folders=plan.folders,
             )
         self._last = _Built(corpus, frame, by_path)
         return corpus
@@ -301,9 +382,10 @@ class Loader:
         return decide_date_order(votes.values())
 
 
-Frame = tuple[str, dict[str, str], list[Finding], int]
-"""What a corpus is built from besides the parsed files: config text, folder scopes,
-every file-level finding (config, plan, unreadable files, parsing) and the excluded count."""
+Frame = tuple[str, dict[str, str], tuple[str, ...], list[Finding], int]
+"""What a corpus is built from besides the parsed files: config text, folder scopes, the
+folders read, every file-level finding (config, plan, unreadable files, parsing) and the
+excluded count."""
 
 PATCH_LIMIT: Final = 16
 """Most changed files the patch path takes; beyond, the corpus is built again."""
@@ -461,8 +543,11 @@ def read_file(real: Path, rel: str) -> FileText:
     return _read(real, rel)
 
 
-def _read(real: Path, rel: str) -> FileText:
-    """Read one file with the guards of SPEC §2 (outside-root, unreadable, too large, binary)."""
+def _read(real: Path, rel: str, *, any_name: bool = False) -> FileText:
+    """Read one file with the guards of SPEC §2 (outside-root, unreadable, too large, binary).
+
+    A symlink must lead to a record file (`.md`, `.yaml`, ...) unless `any_name`.
+    """
     path = real / rel
     try:
         target = path.resolve(strict=True)
@@ -474,7 +559,7 @@ def _read(real: Path, rel: str) -> FileText:
         return _bad(
             rel, "outside-root", "The file is a symlink that resolves outside the corpus root."
         )
-    if not target.name.lower().endswith(RECORD_SUFFIXES):
+    if not any_name and not target.name.lower().endswith(RECORD_SUFFIXES):
         return _bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
     try:
         st = target.stat()
@@ -534,12 +619,8 @@ def load_known_as_of(
         cfg, cfg_findings = parse_config(text)
     else:
         cfg, cfg_findings = Config(), ()
-    folders = {p.rsplit("/", 1)[0] if "/" in p else "." for p in entries}
-    dirs = {f for folder in folders for f in _parents(folder)}
-    candidates = {e.path for e in cfg.paths} | set(ADR_FOLDERS) | {cfg.memory, "."}
-    if dir is not None:
-        candidates.add(dir.strip("/") or ".")
-    plan = plan_paths(cfg, dir, {c: c in dirs for c in candidates})
+    tree = _GitTree(real, entries)
+    plan = plan_paths(cfg, dir, tree, str(root))
     wanted: list[_git.TreeEntry] = []
     for path, entry in sorted(entries.items()):
         if path == CONFIG_NAME or plan.exclude.match_file(path):
@@ -550,26 +631,62 @@ def load_known_as_of(
             continue
         if any(e.path == "." or path.startswith(e.path + "/") for e in plan.entries):
             wanted.append(entry)
-    files: list[FileText] = []
-    readable = [e for e in wanted if e.mode != "120000" and e.size <= MAX_BYTES]
-    blobs = dict(
-        zip(
-            (e.path for e in readable),
-            _git.read_blobs(real, [e.oid for e in readable]),
-            strict=True,
-        )
-    )
-    for e in wanted:
-        if e.mode == "120000":
-            files.append(
-                _bad(e.path, "unreadable", "The file is a symlink in git; it is not followed.")
-            )
-        elif e.size > MAX_BYTES:
-            files.append(_too_large(e.path, e.size, e.oid))
-        else:
-            files.append(file_text(e.path, blobs[e.path]))
+    files = tree.files(wanted)
     git_dates = _git.first_add_dates(real, commit.sha)
     return loader.assemble(cfg, cfg_findings, plan, files, git_dates)
+
+
+class _GitTree:
+    """A commit's tree, for discovery (`_discover.Tree`) and for reading its blobs."""
+
+    def __init__(self, real: Path, entries: Mapping[str, _git.TreeEntry]) -> None:
+        self.real = real
+        self.entries = entries
+        folders = {p.rsplit("/", 1)[0] if "/" in p else "." for p in entries}
+        self.dirs = {f for folder in folders for f in _parents(folder)}
+        self._top: dict[str, FileText] | None = None
+
+    def folder(self, rel: str) -> FolderState:
+        return "folder" if rel in self.dirs else "missing"
+
+    def read(self, rel: str) -> str | Finding | None:
+        if rel not in self.entries:
+            return None
+        if self._top is None:  # the root's files, read in one batch
+            top = [e for p, e in self.entries.items() if "/" not in p and _is_small_text(p)]
+            self._top = {f.path: f for f in self.files(top)}
+        f = self._top.get(rel) or self.files([self.entries[rel]])[0]
+        return f.text if f.text is not None else f.finding
+
+    def root_files(self) -> list[str]:
+        return sorted(p for p in self.entries if "/" not in p and not p.startswith("."))
+
+    def files(self, wanted: list[_git.TreeEntry]) -> list[FileText]:
+        """The blobs of `wanted`, in order, with the loader's guards."""
+        readable = [e for e in wanted if e.mode != "120000" and e.size <= MAX_BYTES]
+        blobs = dict(
+            zip(
+                (e.path for e in readable),
+                _git.read_blobs(self.real, [e.oid for e in readable]),
+                strict=True,
+            )
+        )
+        files: list[FileText] = []
+        for e in wanted:
+            if e.mode == "120000":
+                files.append(
+                    _bad(e.path, "unreadable", "The file is a symlink in git; it is not followed.")
+                )
+            elif e.size > MAX_BYTES:
+                files.append(_too_large(e.path, e.size, e.oid))
+            else:
+                files.append(file_text(e.path, blobs[e.path]))
+        return files
+
+
+def _is_small_text(path: str) -> bool:
+    """A root file discovery may read: `.md` files and `.adr-dir`, `.log4brains.yml`."""
+    return path.lower().endswith(".md") or path in DISCOVERY_FILES
 
 
 def _parents(folder: str) -> list[str]:

@@ -76,6 +76,7 @@ SEVERITY: Final[dict[str, Severity]] = {
             "affects-bad-pattern",
             "superseded-target-ambiguous",
             "superseded-target-multiple",
+            "no-adr-folder",
         ),
         "warn",
     ),
@@ -313,5 +314,7 @@ class Config:
     date_order: Literal["dmy", "mdy"] | None = None
     exclude: tuple[str, ...] = ()
     min_confidence: float = 0.5
+    default_status: str | None = None
+    """The status of decision files that write none, as written in `govmem.yaml`."""
     text: str = field(default="", eq=False, repr=False)
     """The file's text, part of the fingerprint."""

@@ -6,9 +6,9 @@ Two builders, both pure, both leaving their findings on the `FieldReader`:
   written status (frontmatter `status`, else the body's `## Status` or
   `- Status:`); its refs from the same text, partial links also from the H1
   title and the changelog. Defaults: decision confidence 0.9, authority
-  1.0, no status -> `unknown` with `unknown-status`; claim proposed, 0.6,
-  0.3, and a written accepted/approved on a claim is read as proposed with
-  `invalid-field`. Provenance: `agent`/`agent-drafted` authored, accepted
+  1.0, no status -> `govmem.yaml` `default_status` when set, else `unknown`
+  with `unknown-status`; claim proposed, 0.6, 0.3, and a written
+  accepted/approved on a claim is read as proposed with `invalid-field`. Provenance: `agent`/`agent-drafted` authored, accepted
   class and no `ratifiedBy` -> proposed.
 * `build_memory` — seed 004's memories: required category, key, content
   (else `invalid-memory`, excluded); source absent -> agent; verified for a
@@ -179,10 +179,13 @@ def _earliest(whens: Iterable[When]) -> When | None:
 
 
 def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> tuple[str, str]:
-    reading = read_status(written, config.statuses)
-    status, label = reading.status, reading.label
     if kind == "claim" and written is None:
         return "proposed", "proposed"
+    given = written
+    if kind == "decision" and not (written and written.strip()) and config.default_status:
+        given = config.default_status  # `govmem.yaml` `default_status`: the file writes none
+    reading = read_status(given, config.statuses)
+    status, label = reading.status, reading.label
     if kind == "claim" and status == "accepted":
         msg = f"A claim is never accepted; its status `{written}` was read as proposed."
         r.warn("invalid-field", msg, "status")

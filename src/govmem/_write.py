@@ -1,4 +1,4 @@
-"""Writes: `remember`, and the human acts `verify`, `approve`, `reject`, `forget` (SPEC §7).
+"""Writes: `remember`, the human acts `verify`, `approve`, `reject`, `forget` (SPEC §7), `init`.
 
 This is I/O shell, like `_load`: the pure core never writes. Every write is
 atomic and never loses a concurrent writer's work:
@@ -15,6 +15,9 @@ atomic and never loses a concurrent writer's work:
   `os.replace` it over the original (then fsync the folder). The file is
   read again just before the replace; if it changed meanwhile, nothing is
   written and `WriteConflict` is raised.
+
+**`govmem init`** (`init_config`) creates `govmem.yaml` the same way as a
+new record: complete or not at all, and never over an existing one.
 
 **Ids.** `mem_` (memories) or `claim_` (claims) + 12 random hex digits
 (48 bits from `secrets`), the same shape as the generated `mem_` ids of SPEC
@@ -54,7 +57,9 @@ from typing import Any, Final, Literal, TypeAlias
 from attrs import frozen
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from ._config import CONFIG_NAME
 from ._errors import GovmemError, InputError, Issue
+from ._init import config_text
 from ._load import MAX_BYTES, Loader, read_config
 from ._model import MEMORY_CATEGORIES, PRIORITIES, Config, Record
 from ._time import When, coerce_when
@@ -557,6 +562,47 @@ def _set_status(
     ):
         changes.append(("ratified_by", by or git_email(real) or "human"))
     return _edit(real, rec, changes)
+
+
+# --------------------------------------------------------------------- init
+class ConfigExists(GovmemError):
+    """`govmem init` found a `govmem.yaml` already: nothing was written."""
+
+
+@frozen
+class Initialized:
+    """What `init_config` wrote: the file, and the ADR folders it names (none: none found)."""
+
+    path: Path
+    folders: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """`{path, folders}`."""
+        return {"path": str(self.path), "folders": list(self.folders)}
+
+
+def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Initialized:
+    """Write a commented `govmem.yaml` at `root` for the ADR folder found there (or `dir`).
+
+    The file is created atomically and never replaces one (`_init` says what it holds).
+
+    Raises:
+        ConfigExists: the root has a `govmem.yaml` already.
+        CorpusUnavailable: the root, or `dir`, cannot be read.
+    """
+    loader = Loader(root, dir=dir)
+    real = loader.check_root()
+    cfg = Config()
+    plan = loader.plan(real, cfg)
+    adr = tuple(e for e in plan.entries if e.path != cfg.memory)
+    text = config_text(
+        adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
+    )
+    shown = Path(root) / CONFIG_NAME
+    if not _create_exclusive(real / CONFIG_NAME, text):
+        msg = f"{shown} already exists; nothing was written"
+        raise ConfigExists(msg)
+    return Initialized(shown, tuple(e.path for e in adr))
 
 
 # ------------------------------------------------------------------ lookup

@@ -1,19 +1,25 @@
 """The `govmem` command line.
 
 `govmem [--root PATH] [--dir DIR] [--config PATH] COMMAND [--json]`
+
+Without `--root`, the root is the nearest folder up from the current one
+that holds `govmem.yaml` (within its repository), else the repository's top
+(its `.git`), else the current folder (`_load.find_root`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
 from typing import Any, NoReturn
 
-from . import _cli_lint, _cli_memory, _cli_pictures, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
+from . import _cli_init, _cli_lint, _cli_memory, _cli_pictures, _cli_query, _cli_serve, _cli_tools  # noqa: F401 - each _cli_* module registers its commands
 from ._cli import COMMANDS, UsageError, _Parser
 from ._errors import GovmemError, InputError
+from ._load import find_root
 
 
 def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
@@ -27,7 +33,10 @@ def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
         return value if defaults else argparse.SUPPRESS
 
     parser.add_argument(
-        "--root", default=default("."), help="the corpus root (default: the current directory)"
+        "--root",
+        default=default(None),
+        help="the corpus root (default: the nearest folder up from here holding govmem.yaml,"
+        " else the repository's top, else the current directory)",
     )
     parser.add_argument(
         "--dir",
@@ -75,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             msg = "govmem: a COMMAND is required (see govmem --help)"
             raise UsageError(msg)
+        if args.root is None:
+            args.root = os.fspath(find_root())
         code: int = args.func(args)
     except InputError as exc:
         return _fail(f"govmem: {exc}", 2)

@@ -7,9 +7,12 @@ place whose change can change an answer:
   loader walks them (dot entries skipped, symlinked folders followed while
   they stay inside the root, loops cut);
 * `shallow`: folders watched without recursion: the root (`govmem.yaml`,
-  `.git`, new top-level folders), every existing ancestor of every folder the
-  loader could pick (so creating `docs/adr` is seen), the folder of a
-  `--config` file, and the folders that symlinked record files point into;
+  `.git`, `.adr-dir`, `.log4brains.yml`, new top-level folders), every
+  existing ancestor of every folder the loader could pick (so creating
+  `docs/adr` is seen), the folder of a `--config` file, and the folders that
+  symlinked record files point into;
+* `files`: single files whose content matters: a `--config` file, and the
+  root's files the ADR folder discovery read (`Plan.consulted`);
 * `git`: `.git` and `.git/logs` of a plain clone, whose changes (a commit, a
   reset) can change the first-add dates of undated decisions.
 
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
 
-from govmem._config import ADR_FOLDERS, CONFIG_NAME
+from govmem._config import CONFIG_NAME
 from govmem._load import Plan, walk_tree
 from govmem._model import Config
 
@@ -63,7 +66,10 @@ class Targets:
     shallow: tuple[Path, ...]
     git: tuple[Path, ...]
     files: tuple[Path, ...] = ()
-    """Single files outside the folders (a `--config` file)."""
+    """Single files outside the folders (a `--config` file, `.adr-dir`, ...)."""
+    replan_on_root_md: bool = False
+    """Whether a `.md` file appearing or changing directly in the root can change the
+    folders read (the root is read only because of its files, or nothing was found)."""
 
 
 @dataclass
@@ -89,7 +95,7 @@ def targets(
 ) -> Targets:
     """The targets of a corpus whose canonical root is `real`."""
     deep = tuple(real if e.path == "." else real / e.path for e in plan.entries)
-    candidates = {e.path for e in config.paths} | set(ADR_FOLDERS) | {config.memory}
+    candidates = {e.path for e in config.paths} | set(plan.probed) | {config.memory}
     if dir is not None:
         candidates.add(dir)
     shallow: dict[Path, None] = {real: None}
@@ -99,13 +105,13 @@ def targets(
             folder = real.joinpath(*parts[:i])
             if folder.is_dir():
                 shallow[folder] = None
-    files: tuple[Path, ...] = ()
+    files = tuple(real / name for name in plan.consulted)
     if config_file is not None:
         shallow[config_file.parent] = None
-        files = (config_file,)
+        files += (config_file,)
     git_dir = real / GIT
     git = tuple(d for d in (git_dir, git_dir / "logs") if d.is_dir())
-    return Targets(real, deep, tuple(shallow), git, files)
+    return Targets(real, deep, tuple(shallow), git, files, plan.rule in ("root", "none"))
 
 
 def identity(st: os.stat_result) -> Identity:

@@ -16,9 +16,9 @@ system access at all. Otherwise it reloads:
    hash, re-parses only files whose content changed;
 4. git first-add dates, computed again only when `.git` changed; a root
    without a `.git` entry has none, and an `info` finding `no-git` says so;
-5. when the fingerprint (a hash of every content read) and the git dates
-   are those of the corpus held, that corpus is kept; else the loader
-   assembles a new one;
+5. when the fingerprint (a hash of every content read), the git dates, the
+   config's findings and the folders planned are those of the corpus held,
+   that corpus is kept; else the loader assembles a new one;
 6. if the detector reports a change while steps 1–5 ran, the result may mix
    old and new files: the reload starts again (up to `ATTEMPTS` times), then
    gives up with `corpus-changed-during-load`.
@@ -50,7 +50,7 @@ from attrs import frozen
 from govmem import Corpus, CorpusUnavailable, Loader, _git
 from govmem._config import CONFIG_NAME
 from govmem._load import FileText, Plan, fingerprint, is_candidate, read_config, read_file
-from govmem._model import Config, Finding
+from govmem._model import Config, Finding, PathEntry
 from govmem._time import When
 
 from ._roots import check_roots
@@ -117,6 +117,8 @@ class LiveCorpus:
         self._root: Path | None = None
         self._loader: Loader | None = None
         self._basis: _Basis | None = None
+        self._planned: tuple[tuple[PathEntry, ...], tuple[Finding, ...]] | None = None
+        """The folders and discovery findings of the corpus held (`_finish`)."""
         self.reloads = 0
         """How many reloads ran (for tests and benchmarks)."""
         self.quick_reloads = 0
@@ -293,14 +295,16 @@ class LiveCorpus:
         self.reloads += 1
         held = self._corpus
         digest = fingerprint(config.text, files)
+        planned = (plan.entries, plan.findings)
         if (
             held is not None
             and git_dates == self._git_dates
             and config_findings == self._config_findings
             and held.health.fingerprint == digest
+            and planned == self._planned
         ):
             return held
-        self._git_dates = git_dates
+        self._git_dates, self._planned = git_dates, planned
         self._config_findings = config_findings
         self._corpus = self._loader.assemble(
             config, config_findings, plan, files, git_dates, digest=digest

@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from govmem._discover import DISCOVERY_FILES
+
 from ._scan import EVERYTHING, GIT, RELOAD, Snapshot, Targets, diff, relative, scan
 
 log = logging.getLogger("govmem_mcp")
@@ -225,7 +227,7 @@ class InotifyDetector:
             if where == GIT:
                 dirty.add(GIT)
                 continue
-            if not ev.name or ev.mask & self._isdir:
+            if not ev.name or ev.mask & self._isdir or (folder == t.root and _replans(t, ev.name)):
                 dirty.add(RELOAD)
             if not ev.name.startswith(".") or (folder == t.root and ev.name == GIT):
                 # dot entries are editors' temporary files, which the loader skips
@@ -235,6 +237,11 @@ class InotifyDetector:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self._ino.close()
+
+
+def _replans(t: Targets, name: str) -> bool:
+    """Whether a change of the root's entry `name` can change the folders read."""
+    return name in DISCOVERY_FILES or (t.replan_on_root_md and name.lower().endswith(".md"))
 
 
 def make_detector(mode: str = "auto") -> Detector:

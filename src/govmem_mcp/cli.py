@@ -1,8 +1,10 @@
 """`govmem-mcp --cwd REPO [--dir DIR] [--config PATH] [--allow-writes]` (SPEC §9).
 
 Options come from the flags, then the environment (`GOVMEM_MCP_CWD`,
-`GOVMEM_MCP_DIR`, `GOVMEM_MCP_CONFIG`), then the defaults (the current
-directory; the auto-detected ADR folder; the root's own `govmem.yaml`).
+`GOVMEM_MCP_DIR`, `GOVMEM_MCP_CONFIG`), then the defaults (the nearest
+folder up from the current one holding `govmem.yaml`, else the repository's
+top, else the current directory; the auto-detected ADR folder; the root's
+own `govmem.yaml`). A root given is used as given.
 
 Exit codes, each failure with one line on stderr and nothing on stdout:
 2 a bad flag, or the `mcp` extra not installed; 1 a bad root, folder or config file (checked before any
@@ -20,6 +22,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
+
+from govmem._load import find_root
 
 ENV_CWD = "GOVMEM_MCP_CWD"
 ENV_DIR = "GOVMEM_MCP_DIR"
@@ -49,7 +53,11 @@ def parser() -> argparse.ArgumentParser:
         prog="govmem-mcp",
         description="Serve a govmem corpus (decisions, claims, memories) as MCP tools over stdio.",
     )
-    p.add_argument("--cwd", help=f"the repository root (env {ENV_CWD}; default: .)")
+    p.add_argument(
+        "--cwd",
+        help=f"the repository root (env {ENV_CWD}; default: the nearest folder up from here"
+        " holding govmem.yaml, else the repository's top, else .)",
+    )
     p.add_argument(
         "--dir", help=f"the ADR folder, relative to the root (env {ENV_DIR}; default: auto)"
     )
@@ -72,7 +80,7 @@ def options(
         _UsageError: a bad flag.
     """
     args = parser().parse_args(argv)
-    cwd = args.cwd if args.cwd is not None else env.get(ENV_CWD) or os.curdir
+    cwd = args.cwd if args.cwd is not None else env.get(ENV_CWD) or os.fspath(find_root())
     folder = args.dir if args.dir is not None else env.get(ENV_DIR) or None
     config = args.config if args.config is not None else env.get(ENV_CONFIG) or None
     return cwd, folder, config, bool(args.allow_writes)
