@@ -17,7 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -114,6 +114,17 @@ CORPORA = DATA / "corpora"
 def corpora() -> Path:
     """The real ADR folders of `tests/data/corpora`."""
     return CORPORA
+
+
+def write_files(root: Path, files: Mapping[str, str | bytes]) -> None:
+    """Write each root-relative file (text as UTF-8, bytes as they are), making its folders."""
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(data, encoding="utf-8")
 
 
 def git(cwd: Path, *args: str, date: str | None = None) -> str:

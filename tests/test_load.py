@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from random import Random
 from typing import Final
@@ -21,7 +20,7 @@ import govmem
 from govmem import Corpus, GitHistoryError
 from govmem._model import SEVERITY
 
-from .conftest import git
+from .conftest import git, write_files
 
 MAX: Final = 64 * 1024
 
@@ -29,14 +28,7 @@ ADR: Final = "# {n}. Use {what}\n\nDate: 2024-0{m}-1{d}\n\n## Status\n\n{status}
 STATUSES: Final = ("Accepted", "Proposed", "Superseded by [1. X](0001-use-x.md)", "Rejected", "")
 
 
-def _write(root: Path, files: Mapping[str, bytes | str]) -> None:
-    for rel, data in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(data, str):
-            path.write_text(data, encoding="utf-8")
-        else:
-            path.write_bytes(data)
+_write = write_files
 
 
 def _snapshot(corpus: Corpus) -> str:

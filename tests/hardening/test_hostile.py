@@ -25,6 +25,7 @@ import govmem
 from govmem import Corpus
 from govmem._answer import History
 from govmem.cli import main as cli
+from tests.conftest import write_files
 
 from .support import script
 
@@ -54,14 +55,7 @@ def _front(body: str, **fields: str) -> str:
     return f"---\n{head}{body}\n---\n# Title\n"
 
 
-def _write(root: Path, files: Files) -> None:
-    for rel, data in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(data, bytes):
-            path.write_bytes(data)
-        else:
-            path.write_text(data, encoding="utf-8")
+_write = write_files
 
 
 def _load_bounded(root: Path) -> Corpus:
