@@ -105,6 +105,15 @@ def test_adr_dir_wins_over_the_conventional_folders(tmp_path: Path) -> None:
     assert _paths(govmem.load(root)) == ["docs/adr/0001-c.md"]
 
 
+def test_adr_dir_as_windows_editors_write_it(tmp_path: Path) -> None:
+    """A byte-order mark, CRLF, backslashes and a trailing slash are read as the folder."""
+    root = _repo(
+        tmp_path, {".adr-dir": "\ufeffarch\\adr\\\r\n", "arch/adr/0001-a.md": _adr(1, "A")}
+    )
+    corpus = govmem.load(root)
+    assert (corpus.folders, corpus.findings) == (("arch/adr",), ())
+
+
 @pytest.mark.parametrize(
     ("adr_dir", "code", "path"),
     [
@@ -241,6 +250,27 @@ def test_the_root_is_read_when_a_file_there_writes_a_frontmatter_status(tmp_path
     corpus = govmem.load(root)
     assert corpus.folders == (".",)
     assert "caching.md" in _paths(corpus)
+
+
+def _flat_corpora() -> list[str]:
+    """The real corpora whose ADRs sit directly in their folder (all but log4brains)."""
+    names = [p.name for p in sorted(CORPORA.iterdir()) if p.is_dir()]
+    names.remove("log4brains")
+    names.remove("adrkit-fixtures")
+    fixtures = CORPORA / "adrkit-fixtures"
+    return names + [f"adrkit-fixtures/{p.name}" for p in sorted(fixtures.iterdir()) if p.is_dir()]
+
+
+@pytest.mark.parametrize("name", _flat_corpora())
+def test_every_real_flat_adr_folder_is_read_whole_as_its_own_root(name: str) -> None:
+    """A copied ADR folder is recognised by its files (ADR names, or frontmatter statuses)."""
+    corpus = govmem.load(CORPORA / name)
+    assert corpus.folders == (".",)
+    assert "no-adr-folder" not in [f.code for f in corpus.findings]
+    read = {p.relative_to(CORPORA / name).as_posix() for p in (CORPORA / name).rglob("*.md")}
+    skipped = {f.path for f in corpus.findings if f.code == "not-a-record"}
+    excluded = {f.path for f in corpus.findings if f.severity == "error"}
+    assert {r.path for r in corpus.records} | skipped | excluded == read
 
 
 @pytest.mark.parametrize(

@@ -297,6 +297,7 @@ for i in range(n):
 
 def test_two_processes_writing_500_memories_each_lose_nothing(tmp_path: Path) -> None:
     """All 1,000 records load, each file complete and parseable, no temp file left."""
+    (tmp_path / "docs/adr").mkdir(parents=True)  # an ADR folder (empty): no `no-adr-folder`
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", _WRITER, str(tmp_path), tag, "500"],
@@ -333,6 +334,7 @@ while True:
 
 def test_a_writer_killed_mid_write_leaves_no_partial_record(tmp_path: Path) -> None:
     """SIGKILL at any moment: every record file is complete; temp files are dot files."""
+    (tmp_path / "docs/adr").mkdir(parents=True)  # an ADR folder (empty): no `no-adr-folder`
     proc = subprocess.Popen([sys.executable, "-c", _LOOPER, str(tmp_path)], env=_env())
     folder = tmp_path / "memory"
     deadline = time.monotonic() + 60

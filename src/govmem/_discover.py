@@ -177,7 +177,7 @@ class _Search:
         if isinstance(got, Finding):
             self.findings.append(got)
             return None
-        return got
+        return None if got is None else got.removeprefix("\ufeff")
 
     def folder(self, written: str, source: str, key: str | None) -> str | None:
         """The folder `written` names, when it is one inside the root."""
