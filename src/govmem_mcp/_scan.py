@@ -35,7 +35,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Final, Literal, TypeVar
 
 from govmem._config import CONFIG_NAME
 from govmem._load import Plan, walk_tree
@@ -67,9 +67,10 @@ class Targets:
     git: tuple[Path, ...]
     files: tuple[Path, ...] = ()
     """Single files outside the folders (a `--config` file, `.adr-dir`, ...)."""
-    replan_on_root_md: bool = False
-    """Whether a `.md` file appearing or changing directly in the root can change the
-    folders read (the root is read only because of its files, or nothing was found)."""
+    replan_on_root_md: Literal["never", "removed", "any"] = "never"
+    """Which changes of a `.md` file directly in the root can change the folders read:
+    `any` when nothing was found or a frontmatter status made the root the ADR folder,
+    `removed` when its ADR-named files did (only losing them can undo that)."""
 
 
 @dataclass
@@ -111,7 +112,13 @@ def targets(
         files += (config_file,)
     git_dir = real / GIT
     git = tuple(d for d in (git_dir, git_dir / "logs") if d.is_dir())
-    return Targets(real, deep, tuple(shallow), git, files, plan.rule in ("root", "none"))
+    by_status = any(name.lower().endswith(".md") for name in plan.consulted)
+    root_md: Literal["never", "removed", "any"] = "never"
+    if plan.rule == "none" or (plan.rule == "root" and by_status):
+        root_md = "any"
+    elif plan.rule == "root":
+        root_md = "removed"
+    return Targets(real, deep, tuple(shallow), git, files, root_md)
 
 
 def identity(st: os.stat_result) -> Identity:

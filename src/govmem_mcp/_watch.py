@@ -159,6 +159,7 @@ class InotifyDetector:
         self._overflow: int = f.Q_OVERFLOW
         self._ignored: int = f.IGNORED
         self._isdir: int = f.ISDIR
+        self._gone: int = f.DELETE | f.MOVED_FROM
         self._ino: Any = inotify_simple.INotify(nonblocking=True)
         self._wd: dict[int, Path] = {}
         self._by_path: dict[Path, int] = {}
@@ -227,21 +228,25 @@ class InotifyDetector:
             if where == GIT:
                 dirty.add(GIT)
                 continue
-            if not ev.name or ev.mask & self._isdir or (folder == t.root and _replans(t, ev.name)):
+            replans = folder == t.root and self._replans(t, ev.name, ev.mask)
+            if not ev.name or ev.mask & self._isdir or replans:
                 dirty.add(RELOAD)
             if not ev.name.startswith(".") or (folder == t.root and ev.name == GIT):
                 # dot entries are editors' temporary files, which the loader skips
                 dirty.add(relative(t.root, folder / ev.name) if ev.name else where)
         return dirty
 
+    def _replans(self, t: Targets, name: str, mask: int) -> bool:
+        """Whether an event on the root's entry `name` can change the folders read."""
+        if name in DISCOVERY_FILES:
+            return True
+        if not name.lower().endswith(".md") or t.replan_on_root_md == "never":
+            return False
+        return t.replan_on_root_md == "any" or bool(mask & self._gone)
+
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self._ino.close()
-
-
-def _replans(t: Targets, name: str) -> bool:
-    """Whether a change of the root's entry `name` can change the folders read."""
-    return name in DISCOVERY_FILES or (t.replan_on_root_md and name.lower().endswith(".md"))
 
 
 def make_detector(mode: str = "auto") -> Detector:

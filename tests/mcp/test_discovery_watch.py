@@ -138,3 +138,22 @@ def test_log4brains_packages_are_watched(tmp_path: Path, watch: str) -> None:
         corpus = live.current()
         scope = {r.id: corpus.facts[i].scope for i, r in enumerate(corpus.records)}
         assert scope == {"0001": "all", "0002": "core", "0003": "core"}
+
+
+def test_a_root_read_for_its_adr_names_keeps_the_quick_path(tmp_path: Path, watch: str) -> None:
+    """Editing or adding an ADR in such a root re-reads the file; removing the last one re-plans."""
+    root = _repo(tmp_path / "repo", {"0001-a.md": ADR.format(n=1, title="A")})
+    with _serving(root, watch) as live:
+        assert _ids(live) == ["0001"]
+        _settle(live)
+        quick = live.quick_reloads
+        _rewrite(root / "0001-a.md", ADR.format(n=1, title="Changed"))
+        assert [r.title for r in live.current().records] == ["1. Changed"]
+        (root / "0002-b.md").write_text(ADR.format(n=2, title="B"), encoding="utf-8")
+        assert _ids(live) == ["0001", "0002"]
+        if watch == "inotify":
+            assert live.quick_reloads == quick + 2
+        (root / "0001-a.md").unlink()
+        (root / "0002-b.md").rename(root / "notes.md")
+        corpus = live.current()
+        assert (corpus.records, [f.code for f in corpus.findings]) == ((), ["no-adr-folder"])
