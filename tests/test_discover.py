@@ -571,3 +571,17 @@ def test_init_on_a_missing_root_or_dir_is_exit_1(tmp_path: Path) -> None:
     code, out, err = _cli("--root", str(tmp_path), "--dir", "nope", "init")
     assert (code, out, len(err.splitlines())) == (1, "", 1)
     assert not (tmp_path / "govmem.yaml").exists()
+
+
+def test_init_that_cannot_write_is_one_line_and_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from govmem import _write
+
+    def refuse(target: Path, text: str) -> bool:
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(_write, "_create_exclusive", refuse)
+    code, out, err = _cli("--root", str(tmp_path), "init")
+    assert (code, out) == (1, "")
+    assert err == f"govmem: cannot write {tmp_path / 'govmem.yaml'}: Permission denied\n"

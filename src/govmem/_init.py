@@ -1,7 +1,8 @@
 """The text `govmem init` writes: a commented `govmem.yaml` for the folders found. No I/O.
 
-`config_text(plan, memory_exists)` turns a plan (`_load.plan_paths` run with
-no `govmem.yaml`) into a file that loads without findings:
+`config_text(adr, memory, given=..., memory_exists=...)` turns the ADR
+folders of a plan (`_load.plan_paths` run with no `govmem.yaml`) into a file
+that loads without findings:
 
 * the ADR folder was found: `paths` is written commented out, listing what
   was found (log4brains packages with their scopes) and `memory` — left

@@ -8,8 +8,9 @@ Two builders, both pure, both leaving their findings on the `FieldReader`:
   title and the changelog. Defaults: decision confidence 0.9, authority
   1.0, no status -> `govmem.yaml` `default_status` when set, else `unknown`
   with `unknown-status`; claim proposed, 0.6, 0.3, and a written
-  accepted/approved on a claim is read as proposed with `invalid-field`. Provenance: `agent`/`agent-drafted` authored, accepted
-  class and no `ratifiedBy` -> proposed.
+  accepted/approved on a claim is read as proposed with `invalid-field`.
+  Provenance: `agent`/`agent-drafted` authored, accepted class and no
+  `ratifiedBy` -> proposed.
 * `build_memory` — seed 004's memories: required category, key, content
   (else `invalid-memory`, excluded); source absent -> agent; verified for a
   user unless written otherwise; confidence user 1.0 / agent 0.7; authority

@@ -589,6 +589,7 @@ def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Init
     Raises:
         ConfigExists: the root has a `govmem.yaml` already.
         CorpusUnavailable: the root, or `dir`, cannot be read.
+        GovmemError: the file cannot be written (a read-only root).
     """
     loader = Loader(root, dir=dir)
     real = loader.check_root()
@@ -599,7 +600,12 @@ def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Init
         adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
     )
     shown = Path(root) / CONFIG_NAME
-    if not _create_exclusive(real / CONFIG_NAME, text):
+    try:
+        created = _create_exclusive(real / CONFIG_NAME, text)
+    except OSError as exc:
+        msg = f"cannot write {shown}: {exc.strerror}"
+        raise GovmemError(msg) from exc
+    if not created:
         msg = f"{shown} already exists; nothing was written"
         raise ConfigExists(msg)
     return Initialized(shown, tuple(e.path for e in adr))

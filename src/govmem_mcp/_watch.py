@@ -26,8 +26,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from govmem._discover import DISCOVERY_FILES
-
 from ._scan import EVERYTHING, GIT, RELOAD, Snapshot, Targets, diff, relative, scan
 
 log = logging.getLogger("govmem_mcp")
@@ -238,7 +236,7 @@ class InotifyDetector:
 
     def _replans(self, t: Targets, name: str, mask: int) -> bool:
         """Whether an event on the root's entry `name` can change the folders read."""
-        if name in DISCOVERY_FILES:
+        if t.root / name in t.files:  # `.adr-dir`, `.log4brains.yml`, a file discovery read
             return True
         if not name.lower().endswith(".md") or t.replan_on_root_md == "never":
             return False
