@@ -409,7 +409,8 @@ def test_the_root_is_the_nearest_folder_with_govmem_yaml_else_the_repository(
     plain.mkdir(parents=True)
     assert find_root(plain) == plain
     (tmp_path / "govmem.yaml").write_text("", encoding="utf-8")  # above the repository
-    assert find_root(root / "src") == root
+    assert find_root(root / "src") == tmp_path  # the nearest govmem.yaml wins over .git
+    assert find_root(root / "corpus") == root / "corpus"
     assert find_root(plain) == tmp_path
 
 

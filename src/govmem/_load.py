@@ -166,26 +166,21 @@ class _DiskTree:
 def find_root(start: str | os.PathLike[str] = ".") -> Path:
     """Where a command run in `start` finds its corpus root, when none is given.
 
-    The nearest folder, `start` included, that holds `govmem.yaml`, up to the
-    top of the repository holding `start` (the nearest folder with a `.git`
-    entry); else that repository's top; else `start` itself. `start` is
-    returned as given when it is the answer (so the root prints as `.`).
+    The nearest folder, `start` included, that holds `govmem.yaml`; else the
+    nearest one with a `.git` entry (the top of the repository); else
+    `start` itself. `start` is returned as given when it is the answer (so
+    the root prints as `.`).
     """
     here = Path(start)
     try:
         real = here.resolve(strict=True)
     except (OSError, RuntimeError):
         return here
-    top: Path | None = None
-    for folder in (real, *real.parents):
-        if (folder / CONFIG_NAME).is_file():
-            return here if folder == real else folder
-        if os.path.lexists(folder / ".git"):
-            top = folder
-            break
-    if top is None or top == real:
-        return here
-    return top
+    folders = (real, *real.parents)
+    found = next((f for f in folders if (f / CONFIG_NAME).is_file()), None)
+    if found is None:
+        found = next((f for f in folders if os.path.lexists(f / ".git")), real)
+    return here if found == real else found
 
 
 def load(
