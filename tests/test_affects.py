@@ -1,4 +1,4 @@
-"""Tests for `govmem._affects`: adrkit's affects resolver, picomatch path semantics."""
+"""Tests for `govmem.tools.affects`: adrkit's affects resolver, picomatch path semantics."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._affects import (
+from govmem.model.records import Matcher
+from govmem.tools.affects import (
     FiredMatcher,
     compile_affects,
     locale_key,
     match_path,
     valid_package_pattern,
 )
-from govmem._model import Matcher
 
 from .conftest import DATA
 

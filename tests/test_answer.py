@@ -1,4 +1,4 @@
-"""Tests for `govmem._answer`: the wire shapes and fixed sentences of `query` (SPEC §5)."""
+"""Tests for `govmem.engine.answer`: the wire shapes and fixed sentences of `query` (SPEC §5)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem import _answer as a
-from govmem._answer import (
+from govmem.engine import answer as a
+from govmem.engine.answer import (
     Answer,
     ConflictItem,
     ContextMetrics,
@@ -24,7 +24,7 @@ from govmem._answer import (
     SourceView,
     TemporalValidity,
 )
-from govmem._time import When, parse_iso
+from govmem.model.time import When, parse_iso
 
 SEED_000 = """{
   "query": "Quale database è approvato per i nuovi servizi?",

@@ -1,4 +1,4 @@
-"""Tests for `govmem._bm25`: topic inference, records ranked with BM25F."""
+"""Tests for `govmem.engine.bm25`: topic inference, records ranked with BM25F."""
 
 from __future__ import annotations
 
@@ -9,9 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._bm25 import Document, TopicGuess, TopicIndex, idf, protected_tokens, rank_documents
-from govmem._stopwords import STOP_WORDS
-from govmem._terms import INTENT_WORDS
+from govmem.engine.bm25 import (
+    Document,
+    TopicGuess,
+    TopicIndex,
+    idf,
+    protected_tokens,
+    rank_documents,
+)
+from govmem.engine.stopwords import STOP_WORDS
+from govmem.engine.terms import INTENT_WORDS
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 

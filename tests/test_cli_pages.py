@@ -1,6 +1,6 @@
 """Readable CLI output: `topics`, missing topics, `--page N@FP` and which findings show.
 
-(`govmem._cli_pages`, with the commands of `_cli_query`, `_cli_tools`,
+(`govmem.cli.pages`, with the commands of `_cli_query`, `_cli_tools`,
 `_cli_pictures` and `_cli_memory` that use it.)
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem._cli_pages import PageRef, page_value
-from govmem._topics import TopicList
 from govmem.cli import main
+from govmem.cli.pages import PageRef, page_value
+from govmem.engine.topics import TopicList
 
 from .conftest import CORPORA, EXAMPLE, git
 

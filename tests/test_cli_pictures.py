@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem._cli import ProgressBar, progress_bar
 from govmem.cli import main
+from govmem.cli.base import ProgressBar, progress_bar
 
 from .conftest import EXAMPLE
 from .test_report import EXAMPLE_PAGES

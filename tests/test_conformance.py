@@ -42,9 +42,9 @@ import pytest
 
 import govmem
 from govmem import Corpus, InputError, Record
-from govmem._cursor import Cursor, decode_cursor, encode_cursor
-from govmem._model import Matcher
-from govmem._tools import run_tool
+from govmem.engine.cursor import Cursor, decode_cursor, encode_cursor
+from govmem.model.records import Matcher
+from govmem.tools.decisions import run_tool
 
 from .conftest import CORPORA, DATA
 

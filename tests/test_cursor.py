@@ -1,4 +1,4 @@
-"""Tests for `govmem._cursor`: adrkit's cursor wire format, checks and pagination."""
+"""Tests for `govmem.engine.cursor`: adrkit's cursor wire format, checks and pagination."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._cursor import (
+from govmem.engine.cursor import (
     INVALID_CURSOR_MESSAGES,
     Cursor,
     InvalidCursor,

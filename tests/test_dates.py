@@ -1,4 +1,4 @@
-"""Tests for `govmem._dates`: free-text dates, impossible dates, the per-corpus order."""
+"""Tests for `govmem.parse.dates`: free-text dates, impossible dates, the per-corpus order."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._dates import BadDate, DateOrder, leading_date, parse_date, scan_date_order
-from govmem._time import When
+from govmem.model.time import When
+from govmem.parse.dates import BadDate, DateOrder, leading_date, parse_date, scan_date_order
 
 DATES = [
     ("2017-07-14", "dmy", "2017-07-14"),

@@ -18,8 +18,8 @@ import pytest
 
 import govmem
 from govmem import Corpus
-from govmem._load import find_root
 from govmem.cli import main
+from govmem.shell.load import find_root
 
 from .conftest import CORPORA, git, write_files
 
@@ -577,7 +577,7 @@ def test_init_on_a_missing_root_or_dir_is_exit_1(tmp_path: Path) -> None:
 def test_init_that_cannot_write_is_one_line_and_exit_1(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from govmem import _write
+    from govmem.shell import write as _write
 
     def refuse(target: Path, text: str) -> bool:
         raise PermissionError(13, "Permission denied", str(target))

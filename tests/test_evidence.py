@@ -1,4 +1,4 @@
-"""Tests for `govmem._evidence`: picking and verifying excerpts (SPEC §5.8)."""
+"""Tests for `govmem.engine.evidence`: picking and verifying excerpts (SPEC §5.8)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from govmem._evidence import competing, paragraphs, pick_excerpt, sentences, verify
-from govmem._markdown import split_frontmatter
-from govmem._outline import heading_name, outline
+from govmem.engine.evidence import competing, paragraphs, pick_excerpt, sentences, verify
+from govmem.parse.markdown import split_frontmatter
+from govmem.parse.outline import heading_name, outline
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 SEED_CONTENT = "PostgreSQL è il database approvato per i nuovi servizi."

@@ -1,4 +1,4 @@
-"""Tests for `govmem._graph`: the decision graph as Mermaid and Graphviz text."""
+"""Tests for `govmem.render.graph`: the decision graph as Mermaid and Graphviz text."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from attrs import evolve
 
 import govmem
 from govmem import Corpus, Link, Record
-from govmem._graph import build_graph, mermaid_text, render_dot, render_mermaid
-from govmem._time import parse_iso
+from govmem.model.time import parse_iso
+from govmem.render.graph import build_graph, mermaid_text, render_dot, render_mermaid
 
 from .conftest import EXAMPLE
 

@@ -1,4 +1,4 @@
-"""Tests for `govmem._graph_svg`: the decision graph laid out by date and drawn as SVG."""
+"""Tests for `govmem.render.graph_svg`: the decision graph laid out by date and drawn as SVG."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from attrs import evolve
 
 import govmem
 from govmem import Corpus, Record
-from govmem._graph import Graph, build_graph
-from govmem._graph_svg import layout_graph, render_graph_legend, render_graph_svg
-from govmem._time import parse_iso
+from govmem.model.time import parse_iso
+from govmem.render.graph import Graph, build_graph
+from govmem.render.graph_svg import layout_graph, render_graph_legend, render_graph_svg
 
 from .conftest import EXAMPLE
 from .test_timeline import AS_OF, NOW, SVG

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import govmem
 from govmem import Corpus, GitHistoryError
-from govmem._model import SEVERITY
+from govmem.model.records import SEVERITY
 
 from .conftest import git, write_files
 

@@ -1,4 +1,4 @@
-"""Tests for `govmem._memory`: versions, recall, search, expiry, history (seed 004, SPEC §7)."""
+"""Tests for `govmem.memory.memory`: versions, recall, search, expiry, history (seed 004, SPEC §7)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 
 from govmem import Corpus, InputError, Record
-from govmem._cursor import InvalidCursor
-from govmem._memory import MemoryPage, make_memory, parse_within
-from govmem._time import When, parse_iso
+from govmem.engine.cursor import InvalidCursor
+from govmem.memory.memory import MemoryPage, make_memory, parse_within
+from govmem.model.time import When, parse_iso
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
 

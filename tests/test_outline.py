@@ -1,4 +1,4 @@
-"""Tests for `govmem._outline`: a Markdown text's block structure from one CommonMark parse."""
+"""Tests for `govmem.parse.outline`: a Markdown text's block structure from one CommonMark parse."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from govmem import _outline
-from govmem._markdown import split_frontmatter
-from govmem._outline import Outline, heading_name, outline, split_lines
+from govmem.parse import outline as _outline
+from govmem.parse.markdown import split_frontmatter
+from govmem.parse.outline import Outline, heading_name, outline, split_lines
 
 
 def headings(text: str) -> list[tuple[int, str]]:

@@ -1,4 +1,4 @@
-"""Tests for `govmem._parse`: one file's text -> records, sources, relations, findings."""
+"""Tests for `govmem.parse.file`: one file's text -> records, sources, relations, findings."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._dates import scan_date_order
-from govmem._model import Config, Link, Matcher, Record, ScopeSpec
-from govmem._parse import (
+from govmem.model.records import Config, Link, Matcher, Record, ScopeSpec
+from govmem.model.time import When, parse_iso
+from govmem.parse.dates import scan_date_order
+from govmem.parse.file import (
     ParseContext,
     ParsedFile,
     decode_text,
@@ -21,7 +22,6 @@ from govmem._parse import (
     memory_id,
     parse_file,
 )
-from govmem._time import When, parse_iso
 
 
 def when(text: str) -> When:

@@ -17,7 +17,7 @@ import pytest
 
 import govmem
 from govmem import Corpus
-from govmem._answer import History
+from govmem.engine.answer import History
 
 from .conftest import CORPORA, git
 

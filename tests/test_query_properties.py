@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem import Corpus
-from govmem._answer import FoundConflict, FoundConflicts, History, HistoryItem
-from govmem._cursor import InvalidCursor
-from govmem._query import query
+from govmem.engine.answer import FoundConflict, FoundConflicts, History, HistoryItem
+from govmem.engine.cursor import InvalidCursor
+from govmem.engine.query import query
 from govmem.testing import (
     LINKED_SCOPES,
     CorpusInputs,
@@ -260,7 +260,7 @@ SCRIPT = textwrap.dedent(
     import random, sys
     from datetime import UTC, date, datetime, timedelta
     from govmem import Config, Corpus, Record, Relation, When
-    from govmem._model import ScopeSpec, TopicSpec
+    from govmem.model.records import ScopeSpec, TopicSpec
 
     rnd = random.Random(7)
     days = [When.from_date(date(2020, 1, 1) + timedelta(days=150 * i)) for i in range(16)]

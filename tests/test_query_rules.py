@@ -27,15 +27,15 @@ from govmem import (
     StatusChange,
     When,
 )
-from govmem._answer import (
+from govmem.engine.answer import (
     DRILL_NONE_REASON,
     DRILL_TOPIC_REASON,
     FoundConflict,
     History,
     HistoryItem,
 )
-from govmem._cursor import InvalidCursor
-from govmem._model import ScopeSpec, TopicSpec
+from govmem.engine.cursor import InvalidCursor
+from govmem.model.records import ScopeSpec, TopicSpec
 
 AS_OF = "2026-09-08"
 QUESTION = "Quale database è approvato per i nuovi servizi?"

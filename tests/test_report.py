@@ -1,4 +1,4 @@
-"""Tests for `govmem._report`: the static HTML site as a mapping path -> page."""
+"""Tests for `govmem.render.report`: the static HTML site as a mapping path -> page."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from attrs import evolve
 
 import govmem
 from govmem import Corpus, Record
-from govmem._report import anchor, build_report, topic_slugs
-from govmem._time import parse_iso
+from govmem.model.time import parse_iso
+from govmem.render.report import anchor, build_report, topic_slugs
 
 from .conftest import EXAMPLE
 

@@ -36,8 +36,8 @@ import pytest
 from attrs import frozen
 
 import govmem
-from govmem._report import topic_slugs
 from govmem.cli import main
+from govmem.render.report import topic_slugs
 
 from .cdp import Browser, find_chromium
 from .conftest import CORPORA, EXAMPLE, REPO

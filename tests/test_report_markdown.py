@@ -1,4 +1,4 @@
-"""Tests for `govmem._report_markdown`: record bodies as HTML for the report, and their links."""
+"""Tests for `govmem.render.report_markdown`: record bodies as HTML for the report, and their links."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Final
 import pytest
 
 from govmem import Corpus, Record
-from govmem._report import build_report
-from govmem._report_markdown import make_markdown, render_inline, render_markdown
-from govmem._time import parse_iso
+from govmem.model.time import parse_iso
+from govmem.render.report import build_report
+from govmem.render.report_markdown import make_markdown, render_inline, render_markdown
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
 

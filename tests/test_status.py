@@ -1,4 +1,4 @@
-"""Tests for `govmem._status`: written statuses -> classes, and the refs they name."""
+"""Tests for `govmem.parse.status`: written statuses -> classes, and the refs they name."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._model import STATUS_CLASSES, Link
-from govmem._status import UNKNOWN, StatusReading, is_template, read_refs, read_status
+from govmem.model.records import STATUS_CLASSES, Link
+from govmem.parse.status import UNKNOWN, StatusReading, is_template, read_refs, read_status
 
 SPELLINGS = [
     ("Accepted", "accepted", "accepted"),

@@ -1,4 +1,4 @@
-"""Tests for `govmem._timeline`: a topic's records in time, as SVG and as text."""
+"""Tests for `govmem.render.timeline`: a topic's records in time, as SVG and as text."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from attrs import evolve
 
 import govmem
 from govmem import Corpus, Record
-from govmem._svg import xml_text
-from govmem._time import parse_iso
-from govmem._timeline import build_timeline, render_text
-from govmem._timeline_svg import render_svg
+from govmem.model.time import parse_iso
+from govmem.render.svg import xml_text
+from govmem.render.timeline import build_timeline, render_text
+from govmem.render.timeline_svg import render_svg
 
 from .conftest import EXAMPLE
 

@@ -17,12 +17,12 @@ import pytest
 
 import govmem
 from govmem import Corpus, InputError, Record
-from govmem._cursor import Cursor, candidates_shape, decode_cursor, encode_cursor, query_hash
-from govmem._model import Matcher
-from govmem._time import parse_iso
-from govmem._tools import run_tool, target_ref
-from govmem._tools_wire import text_summary
 from govmem.cli import main
+from govmem.engine.cursor import Cursor, candidates_shape, decode_cursor, encode_cursor, query_hash
+from govmem.model.records import Matcher
+from govmem.model.time import parse_iso
+from govmem.tools.decisions import run_tool, target_ref
+from govmem.tools.wire import text_summary
 
 ADOPT: Final = """---
 schemaVersion: 0.1.0

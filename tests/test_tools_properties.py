@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem import Corpus, InputError, Record
-from govmem._model import Matcher
-from govmem._tools import TOOLS, run_tool
+from govmem.model.records import Matcher
 from govmem.testing import CorpusInputs, corpora
+from govmem.tools.decisions import TOOLS, run_tool
 
 PATTERNS: Final = ("src/**", "src/db/**", "docs/*.md", "**/*.sql", "lib/{a,b}/*", "src/legacy/**")
 FILES: Final = ("src/db/pool.ts", "src/legacy/x.py", "docs/readme.md", "lib/a/x", "schema.sql")

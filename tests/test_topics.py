@@ -1,4 +1,4 @@
-"""`list_topics` and the closest topics of a name that is no topic (`govmem._topics`, `_drill`)."""
+"""`list_topics` and the closest topics of a name that is no topic (`govmem.engine.topics`, `_drill`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 import govmem
 from govmem import Corpus, InputError
-from govmem._answer import FoundConflicts, History
-from govmem._cursor import InvalidCursor
-from govmem._topics import TopicItem, TopicList
+from govmem.engine.answer import FoundConflicts, History
+from govmem.engine.cursor import InvalidCursor
+from govmem.engine.topics import TopicItem, TopicList
 
 from .conftest import CORPORA, EXAMPLE
 

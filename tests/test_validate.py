@@ -1,4 +1,4 @@
-"""Tests for `govmem._validate` and `govmem._errors`: strict inputs, fixable messages."""
+"""Tests for `govmem.engine.validate` and `govmem.model.errors`: strict inputs, fixable messages."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem._errors import (
+from govmem.engine.validate import SPECS, validate_args
+from govmem.model.errors import (
     CORPUS_UNAVAILABLE_MESSAGES,
     CorpusUnavailable,
     GitHistoryError,
     GovmemError,
     InputError,
 )
-from govmem._validate import SPECS, validate_args
 
 
 def _issue(operation: str, arguments: object) -> InputError:

@@ -1,4 +1,4 @@
-"""Tests for `govmem._write` and the memory CLI: atomic writes, in-place edits, governance."""
+"""Tests for `govmem.shell.write` and the memory CLI: atomic writes, in-place edits, governance."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ import pytest
 
 import govmem
 from govmem import InputError, load
-from govmem._write import (
+from govmem.cli import main
+from govmem.parse.yamledit import set_status_section
+from govmem.shell.write import (
     AGENT_FIELDS,
     approve,
     forget,
@@ -24,8 +26,6 @@ from govmem._write import (
     remember_from_agent,
     verify,
 )
-from govmem._yamledit import set_status_section
-from govmem.cli import main
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
 SRC = str(Path(govmem.__file__).resolve().parent.parent)
@@ -287,7 +287,7 @@ def test_forget_refuses_a_decision(tmp_path: Path) -> None:
 _WRITER = """
 import sys
 from datetime import UTC, datetime
-from govmem._write import remember
+from govmem.shell.write import remember
 root, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 now = datetime(2026, 7, 1, tzinfo=UTC)
 for i in range(n):
@@ -322,7 +322,7 @@ def test_two_processes_writing_500_memories_each_lose_nothing(tmp_path: Path) ->
 _LOOPER = """
 import sys
 from datetime import UTC, datetime
-from govmem._write import remember
+from govmem.shell.write import remember
 now = datetime(2026, 7, 1, tzinfo=UTC)
 big = "x" * 15000
 i = 0
@@ -433,8 +433,8 @@ def test_cli_on_a_missing_root_exits_1(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_editing_hostile_yaml_is_refused_not_crashed() -> None:
     """A rewrite of a file whose YAML nests too deeply is an InputError, never a crash."""
-    from govmem._errors import InputError
-    from govmem._yamledit import set_keys
+    from govmem.model.errors import InputError
+    from govmem.parse.yamledit import set_keys
 
     text = "key: " + "[" * 5000 + "]" * 5000 + "\n"
     with pytest.raises(InputError, match="not YAML govmem can edit"):

@@ -13,14 +13,13 @@ Everything in `__all__` is the public API; the modules behind it are private.
 
 from __future__ import annotations
 
-from ._answer import Answer
-from ._convert import from_json as structure
-from ._convert import to_json as unstructure
 from ._corpus import Corpus, Health
-from ._derive import Facts
-from ._errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
-from ._load import Loader, load
-from ._model import (
+from .engine.answer import Answer
+from .index.derive import Facts
+from .model.convert import from_json as structure
+from .model.convert import to_json as unstructure
+from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
+from .model.records import (
     Config,
     Finding,
     Link,
@@ -32,7 +31,8 @@ from ._model import (
     Source,
     StatusChange,
 )
-from ._time import When
+from .model.time import When
+from .shell.load import Loader, load
 
 __all__ = [
     "Answer",

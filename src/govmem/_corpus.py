@@ -30,11 +30,12 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from . import _drill, _memory, _query, _tools, _topics
-from ._answer import Answer, FoundConflicts, History
-from ._config import ScopeTree
-from ._cursor import InvalidCursor
-from ._derive import (
+from .engine import drill as _drill
+from .engine import query as _query
+from .engine import topics as _topics
+from .engine.answer import Answer, FoundConflicts, History
+from .engine.cursor import InvalidCursor
+from .index.derive import (
     Facts,
     assign_topics,
     derive_facts,
@@ -46,10 +47,13 @@ from ._derive import (
     records_fingerprint,
     start_dates,
 )
-from ._model import Config, Finding, Record, Relation, Source, sort_findings
-from ._refs import RefIndex, federated
-from ._text import fold, u16
-from ._time import When, utc_now
+from .index.refs import RefIndex, federated
+from .memory import memory as _memory
+from .model.records import Config, Finding, Record, Relation, Source, sort_findings
+from .model.text import fold, u16
+from .model.time import When, utc_now
+from .parse.config import ScopeTree
+from .tools import decisions as _tools
 
 
 @frozen

@@ -38,7 +38,7 @@ from attrs import evolve, frozen
 from hypothesis import strategies as st
 
 from ._corpus import Corpus
-from ._model import (
+from .model.records import (
     MEMORY_CATEGORIES,
     Config,
     Kind,
@@ -52,7 +52,7 @@ from ._model import (
     StatusChange,
     TopicSpec,
 )
-from ._time import When
+from .model.time import When
 
 __all__ = [
     "TOPICS",

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, TypeVar
 
-from govmem._config import CONFIG_NAME
-from govmem._load import Plan, walk_tree
-from govmem._model import Config
+from govmem.model.records import Config
+from govmem.parse.config import CONFIG_NAME
+from govmem.shell.load import Plan, walk_tree
 
 F = TypeVar("F")
 

@@ -47,11 +47,12 @@ from typing import Final
 
 from attrs import frozen
 
-from govmem import Corpus, CorpusUnavailable, Loader, _git
-from govmem._config import CONFIG_NAME
-from govmem._load import FileText, Plan, fingerprint, is_candidate, read_config, read_file
-from govmem._model import Config, Finding, PathEntry
-from govmem._time import When
+from govmem import Corpus, CorpusUnavailable, Loader
+from govmem.model.records import Config, Finding, PathEntry
+from govmem.model.time import When
+from govmem.parse.config import CONFIG_NAME
+from govmem.shell import git as _git
+from govmem.shell.load import FileText, Plan, fingerprint, is_candidate, read_config, read_file
 
 from ._roots import check_roots
 from ._scan import (

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from govmem._load import find_root
+from govmem.shell.load import find_root
 
 ENV_CWD = "GOVMEM_MCP_CWD"
 ENV_DIR = "GOVMEM_MCP_DIR"

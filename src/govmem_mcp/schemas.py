@@ -20,11 +20,11 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 from govmem import Answer, CorpusUnavailable, Health
-from govmem._answer import FoundConflicts, History
-from govmem._cursor import InvalidCursor
-from govmem._errors import CORPUS_UNAVAILABLE_MESSAGES
-from govmem._memory import MemoryPage, Recall
-from govmem._topics import TopicList
+from govmem.engine.answer import FoundConflicts, History
+from govmem.engine.cursor import InvalidCursor
+from govmem.engine.topics import TopicList
+from govmem.memory.memory import MemoryPage, Recall
+from govmem.model.errors import CORPUS_UNAVAILABLE_MESSAGES
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -396,7 +396,7 @@ def to_wire_memories(p: MemoryPage | InvalidCursor) -> dict[str, Any]:
     return dict(to_wire_invalid_cursor(p)) if isinstance(p, InvalidCursor) else p.to_dict()
 
 
-# --- the adrkit tools (seed 002; results built by govmem._tools) ------------------
+# --- the adrkit tools (seed 002; results built by govmem.tools.decisions) ------------------
 
 
 @with_config(_STRICT)

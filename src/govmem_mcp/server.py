@@ -49,14 +49,15 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetad
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import ConfigDict, Field
 
-from govmem import Corpus, CorpusUnavailable, GitHistoryError, InputError, _git
-from govmem._drill import existing_topic
-from govmem._load import load_known_as_of
-from govmem._time import When, parse_iso
-from govmem._tools import run_tool
-from govmem._tools_wire import text_summary
-from govmem._validate import validate_args
-from govmem._write import remember_from_agent
+from govmem import Corpus, CorpusUnavailable, GitHistoryError, InputError
+from govmem.engine.drill import existing_topic
+from govmem.engine.validate import validate_args
+from govmem.model.time import When, parse_iso
+from govmem.shell import git as _git
+from govmem.shell.load import load_known_as_of
+from govmem.shell.write import remember_from_agent
+from govmem.tools.decisions import run_tool
+from govmem.tools.wire import text_summary
 
 from . import schemas as s
 from ._state import LiveCorpus
@@ -564,7 +565,7 @@ def _tools(state: LiveCorpus, allow_writes: bool) -> list[Tool]:
         return run(op)
 
     def adrkit(name: str, args: dict[str, object]) -> CallToolResult:
-        """One of the four adrkit-compatible tools, through `govmem._tools`.
+        """One of the four adrkit-compatible tools, through `govmem.tools.decisions`.
 
         The arguments are validated before the corpus is touched (SPEC §6): a
         bad path is a tool error even when the corpus would need a reload or

@@ -23,8 +23,8 @@ import pytest
 
 import govmem
 from govmem import Corpus
-from govmem._answer import History
 from govmem.cli import main as cli
+from govmem.engine.answer import History
 from tests.conftest import write_files
 
 from .support import script
@@ -399,7 +399,7 @@ def test_impossible_dates_are_bad_date(
 
 def test_everything_hostile_at_once_over_mcp(tmp_path: Path) -> None:
     """All of the above in one repository, served by the MCP live corpus: it loads and answers."""
-    from govmem._tools import run_tool
+    from govmem.tools.decisions import run_tool
     from govmem_mcp._state import LiveCorpus
 
     root = tmp_path / "root"

@@ -27,8 +27,8 @@ from typing import Any, Final, cast
 import pytest
 
 from govmem import Corpus, InputError
-from govmem._tools import run_tool
 from govmem.cli import main as cli
+from govmem.tools.decisions import run_tool
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp.server import build_server
 from mcp import Client

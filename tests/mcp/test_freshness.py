@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from govmem import CorpusUnavailable, Loader, _load
-from govmem._load import FileText
+from govmem import CorpusUnavailable, Loader
+from govmem.shell import load as _load
+from govmem.shell.load import FileText
 from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 

@@ -1,0 +1,755 @@
+"""Writes: `remember`, the human acts `verify`, `approve`, `reject`, `forget` (SPEC §7), `init`.
+
+This is I/O shell, like `_load`: the pure core never writes. Every write is
+atomic and never loses a concurrent writer's work:
+
+* **New records** (`remember`) go to a new file `<memory folder>/<id>.yaml`.
+  The text is written to a temp file in the same folder (its name starts with
+  `.`, so the loader never reads it), fsynced, then hard-linked to its final
+  name — `link` fails rather than replace an existing file, so nothing is
+  ever overwritten; on a clash a new id is drawn — then the temp name is
+  removed and the folder fsynced. A reader sees either no file or the
+  complete file; a writer killed at any point leaves at most a dot-temp file.
+* **Rewrites** (`verify`, `approve`, `reject`, `forget` of one record of a
+  list) edit the file's text, write it to a dot-temp file, fsync, and
+  `os.replace` it over the original (then fsync the folder). The file is
+  read again just before the replace; if it changed meanwhile, nothing is
+  written and `WriteConflict` is raised.
+
+**`govmem init`** (`init_config`) creates `govmem.yaml` the same way as a
+new record: complete or not at all, and never over an existing one.
+
+**Ids.** `mem_` (memories) or `claim_` (claims) + 12 random hex digits
+(48 bits from `secrets`), the same shape as the generated `mem_` ids of SPEC
+§2. Uniqueness does not rest on chance: the exclusive link refuses a taken
+file name and a new id is drawn.
+
+**Edits keep the rest of the file byte-identical.** A key's scalar value is
+replaced in place on its line (its comment kept), a missing key is inserted
+as one new line at the mapping's indentation, a forgotten list item's lines
+are cut out (`_yamledit`, pure text edits). Positions come from ruamel's
+round-trip loader. Only values that do not sit on their key's line, or
+flow-style mappings, fall back to a ruamel round-trip dump (comments and key
+order kept, indentation guessed).
+
+**Governance.** `remember` called without `as_user` — and `remember_from_agent`,
+the entry point of the MCP adapter, always — writes `source: agent`,
+`verified: false` for a memory and no status for a claim (a claim is
+proposed). `remember_from_agent` accepts exactly `AGENT_FIELDS` and refuses
+any other key (`verified`, `approved`, `accepted`, `authority`,
+`supersedes`, `superseded_by`, `conflicts_with`, ...). `verify`, `approve`,
+`reject` and `forget` have no agent entry point; they are for humans at the
+CLI (or a git commit), and record `verified_by` (git `user.email`) and the
+date.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import subprocess
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Final, Literal, TypeAlias
+
+from attrs import frozen
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from govmem.model.errors import GovmemError, InputError, Issue
+from govmem.model.records import MEMORY_CATEGORIES, PRIORITIES, Config, Record
+from govmem.model.time import When, coerce_when
+from govmem.parse.config import CONFIG_NAME
+from govmem.parse.yamledit import dump, frontmatter_span, remove_item, set_keys, set_status_section
+
+from .init import config_text
+from .load import MAX_BYTES, Loader, read_config
+
+WriteKind: TypeAlias = Literal["memory", "claim"]
+
+AGENT_FIELDS: Final = (
+    "kind",
+    "content",
+    "category",
+    "key",
+    "tags",
+    "priority",
+    "expires_at",
+    "topic",
+    "value",
+    "scope",
+    "source_ids",
+)
+"""Exactly what an agent may send to `remember` (SPEC §9)."""
+GOVERNED_FIELDS: Final = frozenset(
+    {
+        "verified",
+        "approved",
+        "accepted",
+        "authority",
+        "supersedes",
+        "superseded_by",
+        "conflicts_with",
+    }
+)
+"""Fields nothing an agent can call sets (SPEC §2 Governance)."""
+
+MAX_CONTENT: Final = 16 * 1024
+MAX_TAGS: Final = 32
+MAX_TAG: Final = 64
+MAX_NAME: Final = 128
+_KEY: Final = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)*$")
+_ATTEMPTS: Final = 16
+
+
+class WriteConflict(GovmemError):
+    """The file changed while it was being edited; nothing was written. Retry."""
+
+
+@frozen
+class Written:
+    """What a write did: the record's id and its file, relative to the root (POSIX)."""
+
+    id: str
+    path: str
+
+    def to_dict(self) -> dict[str, str]:
+        """`{id, path}`."""
+        return {"id": self.id, "path": self.path}
+
+
+# ----------------------------------------------------------------- remember
+def remember(
+    root: str | os.PathLike[str],
+    *,
+    kind: WriteKind = "memory",
+    content: str,
+    category: str | None = None,
+    key: str | None = None,
+    tags: Sequence[str] = (),
+    priority: str | None = None,
+    expires_at: When | date | datetime | str | None = None,
+    topic: str | None = None,
+    value: str | None = None,
+    scope: str | None = None,
+    source_ids: Sequence[str] = (),
+    mind: str | None = None,
+    as_user: bool = False,
+    by: str | None = None,
+    now: datetime,
+    config: str | os.PathLike[str] | None = None,
+) -> Written:
+    """Write a new memory or claim as a new file under the configured `memory` folder.
+
+    Without `as_user` the record is an agent's: a memory is `source: agent`,
+    `verified: false`; a claim carries no status (claims are proposed). With
+    `as_user` (humans, at the CLI) a memory is `source: user`, `verified:
+    true`, with `verified_by` (`by`, else git `user.email`) and `verified_at`.
+
+    Args:
+        root: the corpus root.
+        kind: `memory` or `claim`.
+        content: the statement, in words.
+        category: a memory's category (required for memories, refused for claims).
+        key: a memory's stable snake_case key (required for memories, refused for claims).
+        tags: labels.
+        priority: a memory's priority (low, normal, high, critical).
+        expires_at: when a memory is forgotten.
+        topic: what it is about.
+        value: the chosen option, compared to find conflicts.
+        scope: where it applies.
+        source_ids: ids of the source records it rests on.
+        mind: a memory's mind (namespace); `default` when None.
+        as_user: a human's own memory, verified.
+        by: who verifies (`as_user`); git `user.email` when None.
+        now: the current instant (read by the caller).
+        config: a `govmem.yaml` to use instead of the root's own.
+
+    Returns:
+        The new record's id and root-relative path.
+
+    Raises:
+        InputError: a bad or missing argument (every problem, in one error).
+        CorpusUnavailable: the root or config cannot be read.
+    """
+    when = When.from_datetime(now.replace(microsecond=0))
+    expires = _expires(expires_at, now)
+    data = _record_data(
+        kind=kind,
+        content=content,
+        category=category,
+        key=key,
+        tags=tags,
+        priority=priority,
+        expires=expires,
+        topic=topic,
+        value=value,
+        scope=scope,
+        source_ids=source_ids,
+        mind=mind,
+    )
+    real = _root(root)
+    cfg, _ = read_config(real, config)
+    folder = _memory_folder(real, cfg)
+    if kind == "memory":
+        data["source"] = "user" if as_user else "agent"
+        data["verified"] = as_user
+        if as_user and (who := by or git_email(real)):
+            data["verified_by"] = who
+        if as_user:
+            data["verified_at"] = str(when)
+        data["created_at"] = str(when)
+        data["updated_at"] = str(when)
+        if expires is not None:
+            data["expires_at"] = str(expires)
+    else:
+        data["date"] = str(when)
+        data["authored_by"] = "human" if as_user else "agent"
+    prefix = "mem_" if kind == "memory" else "claim_"
+    for _ in range(_ATTEMPTS):
+        rid = prefix + secrets.token_hex(6)
+        text = _new_file_text(rid, data, kind, as_user)
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            msg = f"the record would take over {MAX_BYTES} bytes; shorten the content"
+            raise InputError("content", msg)
+        target = folder / f"{rid}.yaml"
+        if _create_exclusive(target, text):
+            return Written(rid, target.relative_to(real).as_posix())
+    msg = f"could not find a free file name in {folder} after {_ATTEMPTS} attempts"  # pragma: no cover
+    raise GovmemError(msg)  # pragma: no cover
+
+
+def remember_from_agent(
+    root: str | os.PathLike[str],
+    arguments: Mapping[str, object],
+    *,
+    now: datetime,
+    config: str | os.PathLike[str] | None = None,
+) -> Written:
+    """`remember` for an agent (the MCP tool): exactly `AGENT_FIELDS`, always unverified.
+
+    Raises:
+        InputError: an unknown or governed field, a wrong type, or a bad value.
+    """
+    extra = sorted(set(arguments) - set(AGENT_FIELDS))
+    if extra:
+        issues = tuple(
+            Issue(
+                name,
+                "only a human can set this (govmem verify/approve at the CLI)"
+                if name in GOVERNED_FIELDS
+                else f"unknown field; the fields are {', '.join(AGENT_FIELDS)}",
+            )
+            for name in extra
+        )
+        raise InputError.from_issues(issues)
+    args = dict(arguments)
+    kind = args.get("kind", "memory")
+    if kind not in ("memory", "claim"):
+        raise InputError("kind", f"{kind!r} is not memory or claim")
+    strings = {
+        n: args.get(n)
+        for n in ("content", "category", "key", "priority", "topic", "value", "scope")
+    }
+    lists = {n: args.get(n, ()) for n in ("tags", "source_ids")}
+    issues_: list[Issue] = [
+        Issue(n, "must be a string")
+        for n, v in strings.items()
+        if v is not None and not isinstance(v, str)
+    ]
+    issues_ += [
+        Issue(n, "must be a list of strings")
+        for n, v in lists.items()
+        if v is not None
+        and not (isinstance(v, list | tuple) and all(isinstance(x, str) for x in v))
+    ]
+    expires = args.get("expires_at")
+    if expires is not None and not isinstance(expires, str):
+        issues_.append(
+            Issue("expires_at", "must be a date (YYYY-MM-DD) or an ISO timestamp string")
+        )
+    if not isinstance(strings["content"], str):
+        issues_.append(Issue("content", "is required"))
+    if issues_:
+        raise InputError.from_issues(tuple(issues_))
+    return remember(
+        root,
+        kind="claim" if kind == "claim" else "memory",
+        content=str(strings["content"]),
+        category=_opt(strings["category"]),
+        key=_opt(strings["key"]),
+        tags=_strs(lists["tags"]),
+        priority=_opt(strings["priority"]),
+        expires_at=_opt(expires),
+        topic=_opt(strings["topic"]),
+        value=_opt(strings["value"]),
+        scope=_opt(strings["scope"]),
+        source_ids=_strs(lists["source_ids"]),
+        now=now,
+        config=config,
+    )
+
+
+def _opt(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _strs(value: object) -> tuple[str, ...]:
+    return tuple(x for x in value if isinstance(x, str)) if isinstance(value, list | tuple) else ()
+
+
+def _expires(value: When | date | datetime | str | None, now: datetime) -> When | None:
+    if value is None:
+        return None
+    try:
+        when = value if isinstance(value, When) else coerce_when(value)
+    except ValueError:
+        when = None
+    if when is None:
+        msg = f"{value!r} is not a date (YYYY-MM-DD) or an ISO timestamp"
+        raise InputError("expires_at", msg)
+    if when.bound <= now:
+        msg = f"{when} is not in the future; a memory that has expired is never recalled"
+        raise InputError("expires_at", msg)
+    return when
+
+
+def _record_data(
+    *,
+    kind: str,
+    content: str,
+    category: str | None,
+    key: str | None,
+    tags: Sequence[str],
+    priority: str | None,
+    expires: When | None,
+    topic: str | None,
+    value: str | None,
+    scope: str | None,
+    source_ids: Sequence[str],
+    mind: str | None,
+) -> dict[str, Any]:
+    """Check the arguments (collecting every problem) and order the record's keys."""
+    issues: list[Issue] = []
+    text = content.strip()
+    if not text:
+        issues.append(Issue("content", "must not be empty"))
+    elif len(text) > MAX_CONTENT:
+        issues.append(Issue("content", f"must be at most {MAX_CONTENT} characters"))
+    if kind == "memory":
+        if category is None or not category.strip():
+            issues.append(
+                Issue(
+                    "category", f"is required for a memory: one of {', '.join(MEMORY_CATEGORIES)}"
+                )
+            )
+        elif category.strip().lower() not in MEMORY_CATEGORIES:
+            issues.append(
+                Issue("category", f"{category!r} is not one of {', '.join(MEMORY_CATEGORIES)}")
+            )
+        if key is None or not key.strip():
+            issues.append(Issue("key", "is required for a memory: a stable snake_case name"))
+        elif not _KEY.match(key.strip()) or len(key.strip()) > MAX_NAME:
+            hint = re.sub(r"[^a-z0-9]+", "_", key.strip().lower()).strip("_")
+            issues.append(
+                Issue("key", f"{key!r} is not snake_case (letters, digits, _); e.g. {hint!r}")
+            )
+        if priority is not None and priority.strip().lower() not in PRIORITIES:
+            issues.append(Issue("priority", f"{priority!r} is not one of {', '.join(PRIORITIES)}"))
+        if mind is not None and not (0 < len(mind.strip()) <= MAX_NAME):
+            issues.append(Issue("mind", f"must be 1–{MAX_NAME} characters"))
+    elif kind == "claim":
+        for name, given in (
+            ("category", category),
+            ("key", key),
+            ("priority", priority),
+            ("mind", mind),
+        ):
+            if given is not None:
+                issues.append(
+                    Issue(name, "is for memories; a claim has none (use topic, value, scope)")
+                )
+        if expires is not None:
+            issues.append(Issue("expires_at", "is for memories; a claim has none"))
+    else:
+        issues.append(Issue("kind", f"{kind!r} is not memory or claim"))
+    clean_tags = [t.strip() for t in tags]
+    if len(clean_tags) > MAX_TAGS:
+        issues.append(Issue("tags", f"at most {MAX_TAGS} tags"))
+    issues += [
+        Issue(f"tags.{i}", f"must be 1–{MAX_TAG} characters")
+        for i, t in enumerate(clean_tags)
+        if not 0 < len(t) <= MAX_TAG
+    ]
+    for name, given in (("topic", topic), ("value", value), ("scope", scope)):
+        if given is not None and not (0 < len(given.strip()) <= MAX_NAME * 4):
+            issues.append(Issue(name, "must not be empty"))
+    issues += [
+        Issue(f"source_ids.{i}", f"must be 1–{MAX_NAME} characters")
+        for i, s in enumerate(source_ids)
+        if not 0 < len(s.strip()) <= MAX_NAME
+    ]
+    if issues:
+        raise InputError.from_issues(tuple(issues))
+    data: dict[str, Any] = {}
+    if kind == "memory":
+        data["category"] = (category or "").strip().lower()
+        data["key"] = (key or "").strip()
+    data["content"] = text
+    if clean_tags:
+        data["tags"] = list(dict.fromkeys(clean_tags))
+    if kind == "memory":
+        data["priority"] = (priority or "normal").strip().lower()
+        if mind is not None and mind.strip() != "default":
+            data["mind"] = mind.strip()
+    for name, given in (("topic", topic), ("value", value), ("scope", scope)):
+        if given is not None:
+            data[name] = given.strip()
+    if source_ids:
+        data["sources"] = list(dict.fromkeys(s.strip() for s in source_ids))
+    return data
+
+
+def _new_file_text(rid: str, data: Mapping[str, Any], kind: str, as_user: bool) -> str:
+    doc = CommentedMap()
+    doc["kind"] = kind
+    doc["id"] = rid
+    for k, v in data.items():
+        doc[k] = CommentedSeq(v) if isinstance(v, list) else v
+    who = "a person (govmem remember --as-user)" if as_user else "an agent (govmem remember)"
+    note = f"Written by {who}."
+    if kind == "memory" and not as_user:
+        note += f" Only a person can verify it: govmem verify {rid}"
+    elif kind == "claim":
+        note += f" A claim only contests; a person may run: govmem approve {rid}"
+    doc.yaml_set_start_comment(note)
+    return dump(doc)
+
+
+# ------------------------------------------------------------- human acts
+def verify(
+    root: str | os.PathLike[str],
+    rid: str,
+    *,
+    now: datetime,
+    by: str | None = None,
+    config: str | os.PathLike[str] | None = None,
+    dir: str | None = None,
+) -> Written:
+    """Mark a memory verified by a person: `verified: true`, `verified_by`, `verified_at`.
+
+    Raises:
+        InputError: no record or several with that id, or it is not a memory.
+        WriteConflict: the file changed while it was being edited.
+    """
+    real, rec = _find(root, rid, config, dir)
+    if rec.kind != "memory":
+        msg = f"{rid!r} is a {rec.kind}; verify applies to memories (use approve or reject)"
+        raise InputError("id", msg)
+    who = by or git_email(real)
+    changes: list[tuple[str, object]] = [("verified", True)]
+    if who:
+        changes.append(("verified_by", who))
+    changes.append(("verified_at", str(When.from_datetime(now.replace(microsecond=0)))))
+    return _edit(real, rec, changes)
+
+
+def approve(
+    root: str | os.PathLike[str],
+    rid: str,
+    *,
+    by: str | None = None,
+    config: str | os.PathLike[str] | None = None,
+    dir: str | None = None,
+) -> Written:
+    """Accept a decision or a claim: `status: accepted` (`Accepted` under `## Status`).
+
+    A claim is promoted to a decision (`kind: decision`): claims only contest,
+    and a written accepted status on a claim would be read as proposed. An
+    agent-authored record is ratified (`ratified_by`), as adrkit requires.
+
+    Raises:
+        InputError: no record or several with that id, or it is a memory.
+        WriteConflict: the file changed while it was being edited.
+    """
+    return _set_status(root, rid, "accepted", by, config, dir)
+
+
+def reject(
+    root: str | os.PathLike[str],
+    rid: str,
+    *,
+    by: str | None = None,
+    config: str | os.PathLike[str] | None = None,
+    dir: str | None = None,
+) -> Written:
+    """Reject a decision or a claim: `status: rejected` (`Rejected` under `## Status`).
+
+    Raises:
+        InputError: no record or several with that id, or it is a memory.
+        WriteConflict: the file changed while it was being edited.
+    """
+    return _set_status(root, rid, "rejected", by, config, dir)
+
+
+def forget(
+    root: str | os.PathLike[str],
+    rid: str,
+    *,
+    config: str | os.PathLike[str] | None = None,
+    dir: str | None = None,
+) -> Written:
+    """Delete a memory or claim: its file, or its item of a multi-record YAML list.
+
+    Decisions are not forgotten: supersede, deprecate or reject them, or
+    delete the file with git, where review sees it.
+
+    Raises:
+        InputError: no record or several with that id, or it is a decision.
+        WriteConflict: the file changed while it was being edited.
+    """
+    real, rec = _find(root, rid, config, dir)
+    if rec.kind == "decision":
+        msg = (
+            f"{rid!r} is a decision; reject, deprecate or supersede it, or delete its file with git"
+        )
+        raise InputError("id", msg)
+    path = real / (rec.path or "")
+    original = path.read_bytes()
+    text = _decode(original)
+    remaining: str | None = None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        remaining = remove_item(text, rec.index)
+    if remaining is None:
+        _check_unchanged(path, original)
+        path.unlink()
+        _fsync_dir(path.parent)
+    else:
+        _replace(path, original, remaining)
+    return Written(rec.id, rec.path or "")
+
+
+def _set_status(
+    root: str | os.PathLike[str],
+    rid: str,
+    status: Literal["accepted", "rejected"],
+    by: str | None,
+    config: str | os.PathLike[str] | None,
+    dir: str | None,
+) -> Written:
+    real, rec = _find(root, rid, config, dir)
+    if rec.kind == "memory":
+        msg = f"{rid!r} is a memory; use verify (or forget) for memories"
+        raise InputError("id", msg)
+    path = real / (rec.path or "")
+    original = path.read_bytes()
+    text = _decode(original)
+    if path.suffix.lower() in (".md", ".markdown") and frontmatter_span(text) is None:
+        new = set_status_section(text, status)
+        if new is None:
+            msg = f"{rec.path} has no frontmatter and no `## Status` section to set"
+            raise InputError("id", msg)
+        _replace(path, original, new)
+        return Written(rec.id, rec.path or "")
+    key = _dialect_key(real, config, "status")
+    changes: list[tuple[str, object]] = [(key, status)]
+    if rec.kind == "claim" and status == "accepted":
+        changes.append(("kind", "decision"))
+    if (
+        status == "accepted"
+        and rec.authored_by in ("agent", "agent-drafted")
+        and not rec.ratified_by
+    ):
+        changes.append(("ratified_by", by or git_email(real) or "human"))
+    return _edit(real, rec, changes)
+
+
+# --------------------------------------------------------------------- init
+class ConfigExists(GovmemError):
+    """`govmem init` found a `govmem.yaml` already: nothing was written."""
+
+
+@frozen
+class Initialized:
+    """What `init_config` wrote: the file, and the ADR folders it names (none: none found)."""
+
+    path: Path
+    folders: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """`{path, folders}`."""
+        return {"path": str(self.path), "folders": list(self.folders)}
+
+
+def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Initialized:
+    """Write a commented `govmem.yaml` at `root` for the ADR folder found there (or `dir`).
+
+    The file is created atomically and never replaces one (`_init` says what it holds).
+
+    Raises:
+        ConfigExists: the root has a `govmem.yaml` already.
+        CorpusUnavailable: the root, or `dir`, cannot be read.
+        GovmemError: the file cannot be written (a read-only root).
+    """
+    loader = Loader(root, dir=dir)
+    real = loader.check_root()
+    cfg = Config()
+    plan = loader.plan(real, cfg)
+    adr = tuple(e for e in plan.entries if e.path != cfg.memory)
+    text = config_text(
+        adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
+    )
+    shown = Path(root) / CONFIG_NAME
+    try:
+        created = _create_exclusive(real / CONFIG_NAME, text)
+    except OSError as exc:
+        msg = f"cannot write {shown}: {exc.strerror}"
+        raise GovmemError(msg) from exc
+    if not created:
+        msg = f"{shown} already exists; nothing was written"
+        raise ConfigExists(msg)
+    return Initialized(shown, tuple(e.path for e in adr))
+
+
+# ------------------------------------------------------------------ lookup
+def _root(root: str | os.PathLike[str]) -> Path:
+    return Loader(root).check_root()
+
+
+def _find(
+    root: str | os.PathLike[str],
+    rid: str,
+    config: str | os.PathLike[str] | None,
+    dir: str | None,
+) -> tuple[Path, Record]:
+    loader = Loader(root, config=config, dir=dir)
+    real = loader.check_root()
+    corpus = loader.load()
+    hits = corpus.by_id(rid)
+    if not hits:
+        raise InputError("id", f"no record has the id {rid!r}")
+    if len(hits) > 1:
+        where = ", ".join(corpus.records[h].path or "?" for h in hits)
+        msg = f"{len(hits)} records have the id {rid!r} ({where}); give each its own id first"
+        raise InputError("id", msg)
+    rec = corpus.records[hits[0]]
+    if rec.path is None:  # pragma: no cover - loaded records always have a path
+        raise InputError("id", f"{rid!r} has no file")
+    return real, rec
+
+
+def _memory_folder(real: Path, cfg: Config) -> Path:
+    rel = cfg.memory.replace("\\", "/").strip("/") or "."
+    folder = (real / rel).resolve()
+    if not folder.is_relative_to(real):
+        msg = f"the memory folder {cfg.memory!r} resolves outside the root"
+        raise InputError("memory", msg)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _dialect_key(real: Path, config: str | os.PathLike[str] | None, field: str) -> str:
+    cfg, _ = read_config(real, config)
+    return dict(cfg.fields).get(field, field)
+
+
+def git_email(root: Path) -> str | None:
+    """`git config user.email` in `root`, or None when git or the setting is missing."""
+    try:
+        done = subprocess.run(
+            ["git", "config", "user.email"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    email = done.stdout.strip()
+    return email if done.returncode == 0 and email else None
+
+
+# ------------------------------------------------------------------- atomic
+def _temp_name(folder: Path, name: str) -> Path:
+    return folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+
+
+def _write_temp(folder: Path, name: str, data: bytes) -> Path:
+    tmp = _temp_name(folder, name)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return tmp
+
+
+def _create_exclusive(target: Path, text: str) -> bool:
+    """Create `target` with `text`, complete or not at all; False if the name is taken."""
+    tmp = _write_temp(target.parent, target.name, text.encode("utf-8"))
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return False
+    finally:
+        tmp.unlink(missing_ok=True)
+    _fsync_dir(target.parent)
+    return True
+
+
+def _replace(path: Path, original: bytes, text: str) -> None:
+    """Atomically replace `path` with `text`, unless it changed since `original` was read."""
+    tmp = _write_temp(path.parent, path.name, text.encode("utf-8"))
+    try:
+        _check_unchanged(path, original)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    _fsync_dir(path.parent)
+
+
+def _check_unchanged(path: Path, original: bytes) -> None:
+    if path.read_bytes() != original:
+        msg = f"{path.name} changed while it was being edited; nothing was written, retry"
+        raise WriteConflict(msg)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - file systems that refuse it
+        pass
+    finally:
+        os.close(fd)
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8")
+
+
+def _edit(real: Path, rec: Record, changes: Sequence[tuple[str, object]]) -> Written:
+    """Set keys of one record's mapping, in place, and write the file atomically."""
+    path = real / (rec.path or "")
+    original = path.read_bytes()
+    text = _decode(original)
+    if path.suffix.lower() in (".md", ".markdown"):
+        span = frontmatter_span(text)
+        if span is None:
+            msg = f"{rec.path} has no frontmatter to record this in"
+            raise InputError("id", msg)
+        a, b = span
+        new = text[:a] + set_keys(text[a:b], None, changes) + text[b:]
+    else:
+        new = set_keys(text, rec.index, changes)
+    if new != text:
+        _replace(path, original, new)
+    return Written(rec.id, rec.path or "")
