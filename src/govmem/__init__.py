@@ -13,9 +13,10 @@ Everything in `__all__` is the public API; the modules behind it are private.
 
 from __future__ import annotations
 
-from ._corpus import Corpus, Health
+from ._corpus import Corpus
 from .engine.answer import Answer
 from .index.derive import Facts
+from .index.index import Health
 from .model.convert import from_json as structure
 from .model.convert import to_json as unstructure
 from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError

@@ -61,6 +61,7 @@ from govmem.tools.wire import text_summary
 
 from . import schemas as s
 from ._state import LiveCorpus
+from ._version import __version__
 
 SERVER_NAME: Final = "govmem"
 NEEDS_HISTORY: Final = "known_as_of needs git history"
@@ -796,8 +797,6 @@ def query_summary(a: dict[str, Any]) -> str:
 
 def build_server(state: LiveCorpus, *, allow_writes: bool = False) -> MCPServer:
     """An `MCPServer` serving the govmem tools over `state` (module docstring)."""
-    from . import __version__  # noqa: PLC0415 - the package imports this module
-
     tools = sorted(_tools(state, allow_writes), key=lambda t: t.name)
     server: MCPServer = MCPServer(
         SERVER_NAME,

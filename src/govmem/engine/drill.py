@@ -25,8 +25,9 @@ topic reads the whole corpus.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from govmem.index.index import Index
 from govmem.model.errors import InputError
 from govmem.model.text import u16
 from govmem.model.time import When
@@ -35,9 +36,6 @@ from . import answer as ans
 from .cursor import InvalidCursor, paginate
 from .qindex import topic_index, visible_members
 from .query import make_ask, resolve
-
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
 
 MAX_LIMIT: Final = 100
 _NULL_DATE: Final = datetime.min.replace(tzinfo=UTC)
@@ -58,19 +56,19 @@ def check_limit(limit: int) -> None:
         raise InputError("limit", msg)
 
 
-def existing_topic(corpus: Corpus, name: str, mind: str = "default") -> str | None:
+def existing_topic(corpus: Index, name: str, mind: str = "default") -> str | None:
     """The canonical topic `name` (a name, alias or record id) names, if `mind` sees a record on it."""
     topic = corpus.canonical_topic(name)
     return topic if topic in visible_members(corpus, mind) else None
 
 
-def closest_topics(corpus: Corpus, name: str, mind: str = "default") -> tuple[str, ...]:
+def closest_topics(corpus: Index, name: str, mind: str = "default") -> tuple[str, ...]:
     """The topics closest to `name` asked as a question: the best 3 with a positive score."""
     ranked = topic_index(corpus, mind).rank(name).scores  # best first, ties by name
     return tuple(t for t, score in ranked if score > 0.0)[:MAX_CLOSEST]
 
 
-def history_items(corpus: Corpus, topic: str, scope: str | None) -> list[ans.HistoryItem]:
+def history_items(corpus: Index, topic: str, scope: str | None) -> list[ans.HistoryItem]:
     """Every dated event of the topic's records (on a scope overlapping `scope`), by (date, id)."""
     c = corpus
     items: list[ans.HistoryItem] = []
@@ -100,7 +98,7 @@ def history_items(corpus: Corpus, topic: str, scope: str | None) -> list[ans.His
 
 
 def get_decision_history(
-    corpus: Corpus, topic: str, scope: str | None = None, cursor: str | None = None, limit: int = 20
+    corpus: Index, topic: str, scope: str | None = None, cursor: str | None = None, limit: int = 20
 ) -> ans.History | InvalidCursor:
     """`{topic, items: [{id, scope, status, date, event}], cursor}` of a topic, paginated.
 
@@ -129,7 +127,7 @@ def get_decision_history(
     return ans.History(name, page.items, page.cursor)
 
 
-def _scopes_with_a_decision(corpus: Corpus, members: tuple[int, ...], at: datetime) -> list[str]:
+def _scopes_with_a_decision(corpus: Index, members: tuple[int, ...], at: datetime) -> list[str]:
     """Scopes of records that could be a decision: in force, or a started fallback."""
     found = {
         corpus.facts[p].scope
@@ -141,7 +139,7 @@ def _scopes_with_a_decision(corpus: Corpus, members: tuple[int, ...], at: dateti
 
 
 def all_conflicts(
-    corpus: Corpus, topic: str | None, scope: str | None, as_of: When | None, now: datetime
+    corpus: Index, topic: str | None, scope: str | None, as_of: When | None, now: datetime
 ) -> list[ans.FoundConflict]:
     """The §5.5 conflicts of each topic (or the given one) and each scope with a decision."""
     ask = make_ask("", as_of, now)
@@ -174,7 +172,7 @@ def all_conflicts(
 
 
 def find_conflicts(
-    corpus: Corpus,
+    corpus: Index,
     topic: str | None = None,
     scope: str | None = None,
     as_of: When | None = None,

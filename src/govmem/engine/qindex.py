@@ -1,6 +1,6 @@
 """The per-corpus indexes `query` builds on first use and keeps with the corpus.
 
-Each is a pure function of the corpus, memoised with `Corpus.memo`, so a
+Each is a pure function of the corpus, memoised with `Index.memo`, so a
 query pays for the records of its topic and not for the corpus: the visible
 topic members per mind, the scopes of each topic, the BM25 topic index, the
 phrases of declared scope names, the spellings of topic values, the explicit
@@ -13,23 +13,33 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Final
 
 from attrs import frozen
 
-from govmem.model.records import Relation, Source
+from govmem.index.index import Index
+from govmem.index.memo import Key
+from govmem.model.records import ROOT_SCOPE, Relation, Source
 from govmem.model.text import fold, tokens
-from govmem.parse.config import ROOT_SCOPE
 
 from . import answer as ans
 from .bm25 import Document, TopicIndex, protected_tokens
 from .evidence import SplitText
 
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
-
 Precedence = tuple[float, int, float, float, bytes, bytes, int]
 """SPEC §5.3's sort key: authority, depth, valid_from, confidence, id, path, index."""
+
+
+# The memo keys of this module (each built by the function that reads it).
+MINDS: Final = Key[frozenset[str]]("query:minds")
+MEMBERS: Final = Key[Mapping[str, tuple[int, ...]]]("query:members")
+TOPIC_SCOPES: Final = Key[Mapping[str, frozenset[str]]]("query:topic-scopes")
+TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index")
+SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
+VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
+LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:links")
+SOURCE_TEXT: Final = Key[SplitText]("query:source-text")
+QUERY_CACHE: Final = Key["QueryCache"]("query:cache")
 
 
 @frozen
@@ -40,19 +50,16 @@ class Link:
     relation: Relation | None
 
 
-def minds_with_memories(corpus: Corpus) -> frozenset[str]:
-    minds: frozenset[str] = corpus.memo(
-        "query:minds", lambda: frozenset(r.mind for r in corpus.records if r.is_memory)
-    )
-    return minds
+def minds_with_memories(corpus: Index) -> frozenset[str]:
+    return corpus.memo.get(MINDS, lambda: frozenset(r.mind for r in corpus.records if r.is_memory))
 
 
-def mind_key(corpus: Corpus, mind: str) -> str:
+def mind_key(corpus: Index, mind: str) -> str:
     """Minds without memories see the same records: share their indexes."""
     return mind if mind in minds_with_memories(corpus) else "\0none"
 
 
-def visible_members(corpus: Corpus, mind: str) -> Mapping[str, tuple[int, ...]]:
+def visible_members(corpus: Index, mind: str) -> Mapping[str, tuple[int, ...]]:
     """topic -> the positions on it that `mind` sees (other minds' memories dropped)."""
     key = mind_key(corpus, mind)
 
@@ -68,11 +75,10 @@ def visible_members(corpus: Corpus, mind: str) -> Mapping[str, tuple[int, ...]]:
                 out[topic] = seen
         return MappingProxyType(out)
 
-    members: Mapping[str, tuple[int, ...]] = corpus.memo(f"query:members:{key}", build)
-    return members
+    return corpus.memo.get(MEMBERS, build, key)
 
 
-def topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
+def topic_scopes(corpus: Index, mind: str) -> Mapping[str, frozenset[str]]:
     """topic -> the scopes of its visible records (which topics compete, SPEC §5.1)."""
     key = mind_key(corpus, mind)
 
@@ -84,11 +90,10 @@ def topic_scopes(corpus: Corpus, mind: str) -> Mapping[str, frozenset[str]]:
             }
         )
 
-    scopes: Mapping[str, frozenset[str]] = corpus.memo(f"query:topic-scopes:{key}", build)
-    return scopes
+    return corpus.memo.get(TOPIC_SCOPES, build, key)
 
 
-def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
+def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:
     """The BM25F index of the records `mind` sees (topic inference), built on first use.
 
     Protected from the stop and intent lists are the tokens of topic names and
@@ -114,8 +119,7 @@ def topic_index(corpus: Corpus, mind: str = "default") -> TopicIndex:
                 )
         return TopicIndex.from_documents(docs, protected_tokens(names))
 
-    index: TopicIndex = corpus.memo(f"query:topic-index:{key}", build)
-    return index
+    return corpus.memo.get(TOPIC_INDEX, build, key)
 
 
 def words(text: str) -> list[str]:
@@ -127,7 +131,7 @@ def split_words(words: Iterable[str]) -> list[str]:
     return [part for t in words for part in t.split("_") if part]
 
 
-def scope_phrases(corpus: Corpus) -> tuple[tuple[tuple[str, ...], str], ...]:
+def scope_phrases(corpus: Index) -> tuple[tuple[tuple[str, ...], str], ...]:
     """(token sequence, scope) of every declared scope name and alias but the root's name."""
 
     def build() -> tuple[tuple[tuple[str, ...], str], ...]:
@@ -139,11 +143,10 @@ def scope_phrases(corpus: Corpus) -> tuple[tuple[tuple[str, ...], str], ...]:
                 out.append((phrase, scope))
         return tuple(out)
 
-    phrases: tuple[tuple[tuple[str, ...], str], ...] = corpus.memo("query:scope-phrases", build)
-    return phrases
+    return corpus.memo.get(SCOPE_PHRASES, build)
 
 
-def value_spellings(corpus: Corpus) -> Mapping[str, Mapping[str, str]]:
+def value_spellings(corpus: Index) -> Mapping[str, Mapping[str, str]]:
     """topic -> folded spelling -> folded canonical value (`govmem.yaml` `values`)."""
 
     def build() -> Mapping[str, Mapping[str, str]]:
@@ -156,11 +159,10 @@ def value_spellings(corpus: Corpus) -> Mapping[str, Mapping[str, str]]:
                     table.setdefault(fold(s.strip()), fold(canon.strip()))
         return MappingProxyType({k: MappingProxyType(v) for k, v in out.items()})
 
-    table: Mapping[str, Mapping[str, str]] = corpus.memo("query:values", build)
-    return table
+    return corpus.memo.get(VALUES, build)
 
 
-def conflict_links(corpus: Corpus) -> Mapping[int, tuple[Link, ...]]:
+def conflict_links(corpus: Index) -> Mapping[int, tuple[Link, ...]]:
     """position -> its explicit conflict links: relations (by id) first, then `conflicts_with`."""
 
     def build() -> Mapping[int, tuple[Link, ...]]:
@@ -176,16 +178,14 @@ def conflict_links(corpus: Corpus) -> Mapping[int, tuple[Link, ...]]:
             out[pos].extend(Link(o, None) for o in corpus.conflict_links(pos))
         return MappingProxyType({k: tuple(v) for k, v in out.items() if v})
 
-    links: Mapping[int, tuple[Link, ...]] = corpus.memo("query:links", build)
-    return links
+    return corpus.memo.get(LINKS, build)
 
 
-def source_text(corpus: Corpus, source: Source) -> SplitText:
+def source_text(corpus: Index, source: Source) -> SplitText:
     """A source's text split for evidence, once per corpus."""
-    text: SplitText = corpus.memo(
-        f"query:text:{source.id}\0{source.path}", lambda: SplitText.from_text(source.text)
+    return corpus.memo.get(
+        SOURCE_TEXT, lambda: SplitText.from_text(source.text), (source.id, source.path)
     )
-    return text
 
 
 class QueryCache:
@@ -206,6 +206,5 @@ class QueryCache:
         self.sources: dict[str, Source | None] = {}
 
 
-def query_cache(corpus: Corpus) -> QueryCache:
-    cache: QueryCache = corpus.memo("query:cache", QueryCache)
-    return cache
+def query_cache(corpus: Index) -> QueryCache:
+    return corpus.memo.get(QUERY_CACHE, QueryCache)

@@ -23,7 +23,7 @@ The rules run in the SPEC's order, each a small method of `_Run`:
 Everything is pure: the instant is passed in. A query costs time in the size
 of its topic, not of the corpus: the per-corpus indexes (topic documents,
 relations by record, value spellings, scope phrases, parsed source texts)
-are built once, on first use, and kept with the corpus (`Corpus.memo`).
+are built once, on first use, and kept with the corpus (`Index.memo`).
 Inferring a topic scores every competing topic (BM25), so it grows with the
 number of topics.
 """
@@ -33,15 +33,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, cast
 
 from attrs import define, field, frozen
 
+from govmem.index.index import Index
 from govmem.model.errors import InputError
-from govmem.model.records import IN_FORCE_CLASSES, Relation, Source
+from govmem.model.records import IN_FORCE_CLASSES, ROOT_SCOPE, Relation, Source
 from govmem.model.text import fold, slug, tokens, u16
 from govmem.model.time import When, coerce_when
-from govmem.parse.config import ROOT_SCOPE
 from govmem.parse.status import PARTIAL_KINDS
 
 from . import answer as ans
@@ -59,9 +59,6 @@ from .qindex import (
     visible_members,
 )
 from .terms import term_set
-
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
 
 NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
 """Classes whose records never conflict (SPEC §5.5)."""
@@ -106,7 +103,7 @@ class Verdict:
 class _Run:
     """One query's working state: the corpus, the arguments, and what is decided so far."""
 
-    def __init__(self, corpus: Corpus, ask: Ask) -> None:
+    def __init__(self, corpus: Index, ask: Ask) -> None:
         self.c = corpus
         self.ask = ask
         self.at = ask.at
@@ -692,7 +689,7 @@ class _Run:
         )
 
 
-def chain(corpus: Corpus, pos: int) -> set[int]:
+def chain(corpus: Index, pos: int) -> set[int]:
     """Every record `pos` supersedes, directly or through a chain."""
     seen: set[int] = set()
     stack = list(corpus.facts[pos].predecessors)
@@ -733,15 +730,13 @@ def _blank_to_none(text: str | None) -> str | None:
     return text if text is not None and text.strip() else None
 
 
-def resolve(
-    corpus: Corpus, ask: Ask, topic: str | None = None, scope: str | None = None
-) -> Verdict:
+def resolve(corpus: Index, ask: Ask, topic: str | None = None, scope: str | None = None) -> Verdict:
     """Steps 1–4 of SPEC §5: topic, scope, decision and its lists (no evidence)."""
     return _Run(corpus, ask).resolve(_blank_to_none(topic), _blank_to_none(scope))
 
 
 def query(
-    corpus: Corpus,
+    corpus: Index,
     question: str,
     *,
     topic: str | None = None,

@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Final
 
 from attrs import frozen
 
+from govmem.index.index import Index
+from govmem.index.memo import Key
 from govmem.model.text import fold, u16
 from govmem.model.time import When
 
@@ -34,8 +36,7 @@ from .drill import check_limit
 from .qindex import visible_members
 from .query import query
 
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
+ALIASES: Final = Key[Mapping[str, tuple[str, ...]]]("topics:aliases")
 
 
 @frozen
@@ -71,7 +72,7 @@ class TopicList:
         return {"items": [i.to_dict() for i in self.items], "cursor": self.cursor}
 
 
-def declared_aliases(corpus: Corpus) -> Mapping[str, tuple[str, ...]]:
+def declared_aliases(corpus: Index) -> Mapping[str, tuple[str, ...]]:
     """topic -> its aliases as `govmem.yaml` writes them (declared topics only)."""
 
     def build() -> Mapping[str, tuple[str, ...]]:
@@ -81,12 +82,11 @@ def declared_aliases(corpus: Corpus) -> Mapping[str, tuple[str, ...]]:
             out[name] = tuple(dict.fromkeys((*out.get(name, ()), *spec.aliases)))
         return MappingProxyType(out)
 
-    table: Mapping[str, tuple[str, ...]] = corpus.memo("topics:aliases", build)
-    return table
+    return corpus.memo.get(ALIASES, build)
 
 
 def list_topics(
-    corpus: Corpus,
+    corpus: Index,
     scope: str | None = None,
     as_of: When | None = None,
     mind: str = "default",

@@ -13,7 +13,7 @@ Pure functions over the sorted lists of records, sources and relations:
 * **memory versions**: where one version of (mind, category, key) ends;
 * duplicate ids and the fingerprint of records made in memory.
 
-`_corpus.build_corpus` calls these and indexes the result.
+`build.build_index` calls these and indexes the result.
 """
 
 from __future__ import annotations
@@ -27,11 +27,19 @@ from typing import Final
 
 from attrs import evolve, frozen
 
-from govmem.memory import memory as _memory
-from govmem.model.records import IN_FORCE_CLASSES, Config, Finding, Record, Relation, Source
+from govmem.index.scopes import ScopeTree
+from govmem.index.versions import version_ends
+from govmem.model.records import (
+    IN_FORCE_CLASSES,
+    ROOT_SCOPE,
+    Config,
+    Finding,
+    Record,
+    Relation,
+    Source,
+)
 from govmem.model.text import fold, u16
 from govmem.model.time import When
-from govmem.parse.config import ROOT_SCOPE, ScopeTree
 
 ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
 _TITLE_NUMBER: Final = re.compile(r"^\s*(?:adr[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*", re.IGNORECASE)
@@ -367,7 +375,7 @@ def memory_versions(records: list[Record], facts: list[Facts]) -> list[Facts]:
     ended unverified one stays proposed, so it no longer contests its successor.
     """
     facts = list(facts)
-    for old, new in _memory.version_ends(records).items():
+    for old, new in version_ends(records).items():
         start, f = records[new].created_at, facts[old]
         if start is not None and (f.valid_to is None or start.bound < f.valid_to.bound):
             status = "superseded" if f.status == "accepted" else f.status

@@ -41,29 +41,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from attrs import frozen
 
 from govmem.engine.answer import number
 from govmem.engine.cursor import InvalidCursor, JSONValue, paginate
+from govmem.index.index import Index
+from govmem.index.versions import bound, group_key, rank_key, version_groups
 from govmem.model.errors import InputError
 from govmem.model.records import MEMORY_CATEGORIES, PRIORITIES, Record
 from govmem.model.text import u16
 from govmem.model.time import When, as_of_instant
-
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
 
 DEFAULT_MIND: Final = "default"
 DEFAULT_LIMIT: Final = 20
 MAX_LIMIT: Final = 100
 _WITHIN: Final = re.compile(r"^\s*(\d{1,6})\s*([hdw])\s*$", re.IGNORECASE)
 _UNIT: Final = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
-_NEVER: Final = datetime.min.replace(tzinfo=UTC)
 _RANK: Final = {p: i for i, p in enumerate(PRIORITIES)}
 
 
@@ -234,71 +231,12 @@ def make_memory(
 
 
 # ------------------------------------------------------------------ versions
-def _bound(when: When | None) -> datetime:
-    return when.bound if when is not None else _NEVER
-
-
-def rank_key(rec: Record) -> tuple[bool, datetime, datetime, bytes]:
-    """The current-version rule as a sort key: the greatest key is current."""
-    recency = rec.updated_at if rec.updated_at is not None else rec.created_at
-    return (rec.verified, _bound(recency), _bound(rec.created_at), u16(rec.id))
-
-
-def group_key(rec: Record) -> tuple[str, str, str] | None:
-    """(mind, category, key) of a memory; None for anything else."""
-    if not rec.is_memory or not rec.category or not rec.key:
-        return None
-    return (rec.mind, rec.category, rec.key)
-
-
-def version_groups(records: Sequence[Record]) -> dict[tuple[str, str, str], list[int]]:
-    """Positions of every memory's versions, per (mind, category, key), oldest first."""
-    groups: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-    for pos, rec in enumerate(records):
-        if (g := group_key(rec)) is not None:
-            groups[g].append(pos)
-    for members in groups.values():
-        members.sort(key=lambda p: _history_key(records[p]))
-    return groups
-
-
-def _history_key(rec: Record) -> tuple[datetime, datetime, bytes]:
-    recency = rec.updated_at if rec.updated_at is not None else rec.created_at
-    return (_bound(rec.created_at), _bound(recency), u16(rec.id))
-
-
-def version_ends(records: Sequence[Record]) -> dict[int, int]:
-    """Which version ends each memory version: old position -> the displacing one.
-
-    W ends V when W is created at or after V (never before it), beats V by the
-    current-version rule, and is the first such W to start (ties by rank).
-    A W without `created_at` ends nothing (there is no date to end at).
-    """
-    ends: dict[int, int] = {}
-    for members in version_groups(records).values():
-        for v in members:
-            rv = records[v]
-            later = [
-                w
-                for w in members
-                if w != v
-                and records[w].created_at is not None
-                and _bound(records[w].created_at) >= _bound(rv.created_at)
-                and rank_key(records[w]) > rank_key(rv)
-            ]
-            if later:
-                ends[v] = min(
-                    later, key=lambda w: (_bound(records[w].created_at), u16(records[w].id))
-                )
-    return ends
-
-
-def current_versions(corpus: Corpus, at: datetime, mind: str) -> list[int]:
+def current_versions(corpus: Index, at: datetime, mind: str) -> list[int]:
     """Positions of the current version of each memory of `mind` at the instant `at`."""
     best: dict[tuple[str, str, str], int] = {}
     for pos, rec in enumerate(corpus.records):
         g = group_key(rec)
-        if g is None or rec.mind != mind or _bound(rec.created_at) > at:
+        if g is None or rec.mind != mind or bound(rec.created_at) > at:
             continue
         if g not in best or rank_key(rec) > rank_key(corpus.records[best[g]]):
             best[g] = pos
@@ -317,14 +255,14 @@ def recall_key(rec: Record) -> tuple[int, float, bytes]:
     return (_RANK.get(rec.priority, _RANK["normal"]), -stamp, u16(rec.id))
 
 
-def live(corpus: Corpus, at: datetime, mind: str) -> list[Record]:
+def live(corpus: Index, at: datetime, mind: str) -> list[Record]:
     """The current, unexpired memories of `mind` at `at`, in recall order."""
     recs = [corpus.records[p] for p in current_versions(corpus, at, mind)]
     return sorted((r for r in recs if not expired(r, at)), key=recall_key)
 
 
 # ---------------------------------------------------------------- operations
-def recall(corpus: Corpus, as_of: When | None, mind: str, now: datetime) -> Recall:
+def recall(corpus: Index, as_of: When | None, mind: str, now: datetime) -> Recall:
     """What a mind remembers at `as_of` (else `now`): SPEC §7's text.
 
     One entry per (category, key) whose current version has not expired,
@@ -356,7 +294,7 @@ def _indent(text: str) -> str:
 
 
 def search_memories(
-    corpus: Corpus,
+    corpus: Index,
     tag: str | None,
     text: str | None,
     mind: str,
@@ -386,7 +324,7 @@ def search_memories(
 
 
 def expiring(
-    corpus: Corpus,
+    corpus: Index,
     within: str,
     as_of: When | None,
     mind: str,
@@ -414,13 +352,13 @@ def expiring(
             for r in live(corpus, at, mind)
             if r.expires_at is not None and r.expires_at.bound <= until
         ),
-        key=lambda r: (_bound(r.expires_at), u16(r.id)),
+        key=lambda r: (bound(r.expires_at), u16(r.id)),
     )
     shape: list[JSONValue] = ["expiring", within.strip().lower(), _date(as_of), mind, limit]
     return _page(corpus, items, cursor, "expiring.items", shape, limit)
 
 
-def memory_history(corpus: Corpus, category: str, key: str, mind: str) -> MemoryPage:
+def memory_history(corpus: Index, category: str, key: str, mind: str) -> MemoryPage:
     """Every version of one memory, oldest first (by `created_at`, recency, id).
 
     Raises:
@@ -474,7 +412,7 @@ def _casefold(text: str | None) -> str:
 
 
 def _page(
-    corpus: Corpus,
+    corpus: Index,
     records: Iterable[Record],
     cursor: str | None,
     channel: str,

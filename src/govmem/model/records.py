@@ -36,6 +36,9 @@ STATUS_CLASSES: Final = (
 IN_FORCE_CLASSES: Final = frozenset({"accepted", "superseded", "deprecated"})
 """Classes of records that are or were in force (SPEC §4)."""
 
+ROOT_SCOPE: Final = "all"
+"""The root of the scope tree: a record with no scope applies everywhere."""
+
 MEMORY_CATEGORIES: Final = (
     "identity",
     "preference",

@@ -35,10 +35,10 @@ from attrs import frozen
 from govmem.engine import drill as _drill
 from govmem.engine.query import make_ask, resolve
 from govmem.index.derive import normalised_title
+from govmem.index.index import Index
 from govmem.model.text import u16
 
 if TYPE_CHECKING:
-    from govmem._corpus import Corpus
     from govmem.model.time import When
 
 EdgeKind: TypeAlias = Literal[
@@ -136,7 +136,7 @@ def short_title(
 
 
 def build_graph(
-    corpus: Corpus, topic: str | None = None, as_of: When | None = None, *, now: datetime
+    corpus: Index, topic: str | None = None, as_of: When | None = None, *, now: datetime
 ) -> Graph:
     """The supersession / rejection / conflict / exception graph of a topic or the corpus.
 

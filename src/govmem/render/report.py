@@ -41,7 +41,8 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from govmem.engine.query import make_ask
+from govmem.engine.query import make_ask, query
+from govmem.index.index import Index
 from govmem.model.text import slug
 
 from .graph import build_graph
@@ -52,7 +53,6 @@ from .report_topic import anchor, topic_page
 from .svg import xml_text as esc
 
 if TYPE_CHECKING:
-    from govmem._corpus import Corpus
     from govmem.model.records import Finding
     from govmem.model.time import When
 
@@ -152,7 +152,7 @@ def topic_slugs(topics: tuple[str, ...] | list[str]) -> dict[str, str]:
     return dict(zip(topics, _unique_slugs(((t, t) for t in topics), "topic"), strict=True))
 
 
-def record_slugs(corpus: Corpus) -> list[str]:
+def record_slugs(corpus: Index) -> list[str]:
     """A file name per record (by position): its id's slug, with a short hash when taken."""
     order = sorted(range(len(corpus.records)), key=lambda p: corpus.records[p].sort_key())
     names = _unique_slugs(
@@ -166,7 +166,7 @@ def record_slugs(corpus: Corpus) -> list[str]:
 
 
 def build_report(
-    corpus: Corpus, as_of: When | None = None, *, now: datetime, title: str = "govmem report"
+    corpus: Index, as_of: When | None = None, *, now: datetime, title: str = "govmem report"
 ) -> dict[str, str]:
     """Every page of the site: relative POSIX path -> HTML text.
 
@@ -178,7 +178,7 @@ def build_report(
     """
     c = corpus
     topics = c.topics()
-    answers = {t: c.query(t, topic=t, as_of=as_of, now=now) for t in topics}
+    answers = {t: query(c, t, topic=t, as_of=as_of, now=now) for t in topics}
     findings_of: dict[str, list[Finding]] = defaultdict(list)
     for f in c.findings:
         if f.id is not None:

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Final
 
 from attrs import frozen
 
+from govmem.index.index import Index
+
 from .report_css import CSS
 from .svg import xml_text as esc
 from .timeline import NEVER_IN_FORCE
 
 if TYPE_CHECKING:
-    from govmem._corpus import Corpus
     from govmem.engine.answer import Answer
     from govmem.model.records import Finding
     from govmem.model.time import When
@@ -47,7 +48,7 @@ NAV: Final = (
 class Site:
     """Everything the pages of one report are built from."""
 
-    corpus: Corpus
+    corpus: Index
     title: str
     as_of: When | None
     now: datetime
@@ -156,7 +157,7 @@ def table(head: tuple[str, ...], rows: list[str], *, css: str = "") -> str:
     )
 
 
-def record_date(corpus: Corpus, pos: int) -> When | None:
+def record_date(corpus: Index, pos: int) -> When | None:
     """The date a record is listed by: when it took effect, else its first dated change."""
     f = corpus.facts[pos]
     if f.valid_from is not None:

@@ -37,13 +37,13 @@ from attrs import evolve, frozen
 
 from govmem.engine import drill as _drill
 from govmem.engine.query import make_ask
+from govmem.index.index import Index
 from govmem.model.text import u16
 
 from .graph import short_title
 from .svg import clip
 
 if TYPE_CHECKING:
-    from govmem._corpus import Corpus
     from govmem.model.time import When
 
 NEVER_IN_FORCE: Final = frozenset({"rejected", "revoked"})
@@ -138,7 +138,7 @@ class Timeline:
 
 
 def build_timeline(
-    corpus: Corpus, topic: str, as_of: When | None = None, *, now: datetime
+    corpus: Index, topic: str, as_of: When | None = None, *, now: datetime
 ) -> Timeline:
     """Lay out a topic's records: one lane per scope, a row per record of a chain.
 

@@ -25,7 +25,9 @@ from typing import Any, Final, TypeAlias
 import pathspec
 from attrs import asdict, evolve, frozen
 
-from govmem._corpus import Corpus, build_corpus
+from govmem._corpus import Corpus
+from govmem.index.build import build_index
+from govmem.index.memo import Memo
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, PathEntry, Record, Relation, Source
 from govmem.model.time import When
@@ -353,7 +355,8 @@ class Loader:
         digest = digest or fingerprint(config.text, files)
         corpus = _patched(self._last, frame, by_path, digest)
         if corpus is None:
-            corpus = build_corpus(
+            corpus = build_index(
+                Corpus,
                 records,
                 sources,
                 relations,
@@ -388,7 +391,7 @@ PATCH_LIMIT: Final = 16
 _LOOSE_FIELDS: Final = frozenset(
     {"body", "frontmatter", "content", "value", "confidence", "authority", "evidence", "affects"}
 )
-"""Record fields no between-record fact depends on (`build_corpus` never reads them)."""
+"""Record fields no between-record fact depends on (`build_index` never reads them)."""
 
 
 @frozen
@@ -405,7 +408,7 @@ def _patched(
 
     After an edit of a decision's or claim's prose (body, content, value,
     confidence, authority, evidence, affects) every derived fact of
-    `build_corpus` — order, scopes, topics, refs, supersession, memory
+    `build_index` — order, scopes, topics, refs, supersession, memory
     versions, between-record findings — is what it was, so only the records
     change; the corpus's lazy indexes (`Corpus.memo`) start empty. Anything
     else (a file added or removed, a changed id, status, date, link, title or
@@ -437,11 +440,11 @@ def _patched(
         if new_rec is not None:
             records[pos] = new_rec
     health = evolve(last.corpus.health, fingerprint=digest)
-    return evolve(last.corpus, records=tuple(records), health=health, memo={})
+    return evolve(last.corpus, records=tuple(records), health=health, memo=Memo())
 
 
 def _shape(rec: Record) -> dict[str, object]:
-    """A record without its loose fields: what `build_corpus` reads of it."""
+    """A record without its loose fields: what `build_index` reads of it."""
     return {k: v for k, v in asdict(rec, recurse=False).items() if k not in _LOOSE_FIELDS}
 
 

@@ -11,15 +11,14 @@ own channel.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from govmem.engine.cursor import InvalidCursor, JSONValue, paginate
 from govmem.engine.validate import validate_args
+from govmem.index.index import Index
+from govmem.index.memo import Key
 
 from .wire import WireFinding, sort_wire_findings, wire_finding
-
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
 
 Result: TypeAlias = dict[str, Any]
 """A tool's `result`: JSON-safe, keyed on `outcome`."""
@@ -30,6 +29,9 @@ SPELLINGS: Final = frozenset(("approved", "draft"))
 
 WIRE_NAMES: Final = {"findings_cursor": "findingsCursor", "findings_limit": "findingsLimit"}
 
+
+VISIBLE: Final = Key[tuple[int, ...]]("tools:visible")
+FINDINGS: Final = Key[tuple[WireFinding, ...]]("tools:findings")
 
 # --- arguments ------------------------------------------------------------------------
 
@@ -47,20 +49,18 @@ def validated(tool: str, **given: object) -> Mapping[str, object]:
 # --- shared pieces --------------------------------------------------------------------
 
 
-def visible(corpus: Corpus) -> tuple[int, ...]:
+def visible(corpus: Index) -> tuple[int, ...]:
     """Positions of decisions and claims, in record order."""
-    built: tuple[int, ...] = corpus.memo(
-        "tools-visible",
-        lambda: tuple(i for i, r in enumerate(corpus.records) if not r.is_memory),
+    return corpus.memo.get(
+        VISIBLE, lambda: tuple(i for i, r in enumerate(corpus.records) if not r.is_memory)
     )
-    return built
 
 
-def only_visible(corpus: Corpus, hits: Sequence[int]) -> tuple[int, ...]:
+def only_visible(corpus: Index, hits: Sequence[int]) -> tuple[int, ...]:
     return tuple(h for h in hits if not corpus.records[h].is_memory)
 
 
-def summary(corpus: Corpus, pos: int) -> Result:
+def summary(corpus: Index, pos: int) -> Result:
     """`DecisionSummary`: `{id, title, status, sourcePath}`."""
     rec = corpus.records[pos]
     return {
@@ -71,26 +71,23 @@ def summary(corpus: Corpus, pos: int) -> Result:
     }
 
 
-def corpus_findings(corpus: Corpus) -> tuple[WireFinding, ...]:
-    built: tuple[WireFinding, ...] = corpus.memo(
-        "tools-findings",
-        lambda: tuple(sort_wire_findings([wire_finding(f) for f in corpus.findings])),
+def corpus_findings(corpus: Index) -> tuple[WireFinding, ...]:
+    return corpus.memo.get(
+        FINDINGS, lambda: tuple(sort_wire_findings([wire_finding(f) for f in corpus.findings]))
     )
-    return built
 
 
 def with_derived(
-    corpus: Corpus, key: str, derived: Sequence[WireFinding]
+    corpus: Index, key: Key[tuple[WireFinding, ...]], derived: Sequence[WireFinding]
 ) -> tuple[WireFinding, ...]:
     """The corpus findings and a tool's derived ones, in adrkit's order (built once)."""
-    built: tuple[WireFinding, ...] = corpus.memo(
+    return corpus.memo.get(
         key, lambda: tuple(sort_wire_findings([*corpus_findings(corpus), *derived]))
     )
-    return built
 
 
 def findings_page(
-    corpus: Corpus,
+    corpus: Index,
     channel: str,
     items: Sequence[WireFinding],
     cursor: object,

@@ -59,7 +59,7 @@ touched; a bad one raises `InputError`. Nothing else raises.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import Final, TypeAlias
 
 from govmem.engine.cursor import (
     InvalidCursor,
@@ -71,6 +71,8 @@ from govmem.engine.cursor import (
     search_shape,
 )
 from govmem.engine.validate import validate_args
+from govmem.index.index import Index
+from govmem.index.memo import Key
 from govmem.index.refs import federated
 from govmem.model.text import norm_search
 
@@ -93,9 +95,6 @@ from .base import (
 from .superseded import list_superseded, run_superseded, superseded_entries, target_ref
 from .wire import WireFinding, typed_frontmatter, wire_finding
 
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
-
 __all__ = [
     "SPELLINGS",
     "TOOLS",
@@ -111,7 +110,7 @@ __all__ = [
 ]
 
 
-def run_tool(corpus: Corpus, tool: str, arguments: object) -> Result:
+def run_tool(corpus: Index, tool: str, arguments: object) -> Result:
     """Run one of the four tools on a wire arguments object (adrkit's camelCase names).
 
     Raises:
@@ -125,7 +124,7 @@ def run_tool(corpus: Corpus, tool: str, arguments: object) -> Result:
 
 
 def search_decisions(
-    corpus: Corpus,
+    corpus: Index,
     query: str,
     status: Sequence[str] | None = None,
     tags: Sequence[str] | None = None,
@@ -160,9 +159,13 @@ def search_decisions(
 
 
 _Fields: TypeAlias = tuple[int, str, str, tuple[str, ...], str]
+SEARCH_FIELDS: Final = Key[tuple[_Fields, ...]]("tools:search-fields")
+AFFECTS_INDEX: Final = Key[AffectsIndex[int]]("tools:affects-index")
+AFFECTS_FINDINGS: Final = Key[tuple[WireFinding, ...]]("tools:affects-findings")
+CONTEXT_FINDINGS: Final = Key[tuple[WireFinding, ...]]("tools:context-findings")
 
 
-def _search_fields(corpus: Corpus) -> tuple[_Fields, ...]:
+def _search_fields(corpus: Index) -> tuple[_Fields, ...]:
     """Per visible record: (position, body, id, tags, title), each normalised."""
 
     def build() -> tuple[_Fields, ...]:
@@ -181,11 +184,10 @@ def _search_fields(corpus: Corpus) -> tuple[_Fields, ...]:
             )
         return tuple(out)
 
-    built: tuple[_Fields, ...] = corpus.memo("tools-search", build)
-    return built
+    return corpus.memo.get(SEARCH_FIELDS, build)
 
 
-def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
+def _search(corpus: Index, a: Mapping[str, object]) -> Result:
     query, limit = str(a["query"]), as_int(a["limit"])
     status, tags, scope = as_strs(a["status"]), as_strs(a["tags"]), as_strs(a["scope"])
     needle = norm_search(query)
@@ -252,7 +254,7 @@ def _search(corpus: Corpus, a: Mapping[str, object]) -> Result:
 
 
 def get_decision(
-    corpus: Corpus,
+    corpus: Index,
     ref: str,
     cursor: str | None = None,
     limit: int = 20,
@@ -282,7 +284,7 @@ def get_decision(
     return _get(corpus, args)
 
 
-def _get(corpus: Corpus, a: Mapping[str, object]) -> Result:
+def _get(corpus: Index, a: Mapping[str, object]) -> Result:
     ref, limit = str(a["ref"]), as_int(a["limit"])
     fp, cursor = corpus.health.fingerprint, as_text(a["cursor"])
     shape = candidates_shape(ref, limit)
@@ -350,7 +352,7 @@ def _get(corpus: Corpus, a: Mapping[str, object]) -> Result:
 
 
 def get_decision_context(
-    corpus: Corpus,
+    corpus: Index,
     files: Sequence[str],
     cursor: str | None = None,
     limit: int = 20,
@@ -379,7 +381,7 @@ def get_decision_context(
     return _context(corpus, args)
 
 
-def affects_index(corpus: Corpus) -> AffectsIndex[int]:
+def affects_index(corpus: Index) -> AffectsIndex[int]:
     """Every visible record's `affects` matchers, compiled once per corpus."""
 
     def build() -> AffectsIndex[int]:
@@ -389,11 +391,10 @@ def affects_index(corpus: Corpus) -> AffectsIndex[int]:
             if corpus.records[pos].affects
         )
 
-    built: AffectsIndex[int] = corpus.memo("affects-index", build)
-    return built
+    return corpus.memo.get(AFFECTS_INDEX, build)
 
 
-def _affects_findings(corpus: Corpus) -> tuple[WireFinding, ...]:
+def _affects_findings(corpus: Index) -> tuple[WireFinding, ...]:
     def build() -> tuple[WireFinding, ...]:
         out: list[WireFinding] = []
         for issue in affects_index(corpus).issues:
@@ -402,11 +403,10 @@ def _affects_findings(corpus: Corpus) -> tuple[WireFinding, ...]:
             out.append(wire_finding(finding, pattern=issue.pattern))
         return tuple(out)
 
-    built: tuple[WireFinding, ...] = corpus.memo("tools-affects-findings", build)
-    return built
+    return corpus.memo.get(AFFECTS_FINDINGS, build)
 
 
-def _relations(corpus: Corpus, pos: int) -> Result:
+def _relations(corpus: Index, pos: int) -> Result:
     rec = corpus.records[pos]
     return {
         "supersedes": list(rec.supersedes),
@@ -416,7 +416,7 @@ def _relations(corpus: Corpus, pos: int) -> Result:
     }
 
 
-def _context(corpus: Corpus, a: Mapping[str, object]) -> Result:
+def _context(corpus: Index, a: Mapping[str, object]) -> Result:
     files, limit = as_strs(a["files"]), as_int(a["limit"])
     found = affects_index(corpus).match(files)
     page = paginate(
@@ -451,7 +451,7 @@ def _context(corpus: Corpus, a: Mapping[str, object]) -> Result:
     findings = findings_page(
         corpus,
         "context.findings",
-        with_derived(corpus, "tools-context-findings", _affects_findings(corpus)),
+        with_derived(corpus, CONTEXT_FINDINGS, _affects_findings(corpus)),
         a["findings_cursor"],
         findings_limit,
         context_shape(files, findings_limit),

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from govmem.engine.cursor import InvalidCursor, limit_shape, paginate
+from govmem.index.index import Index
+from govmem.index.memo import Key
 from govmem.index.refs import federated, link_target, stem_of
 from govmem.model.records import Finding
 from govmem.model.text import u16
@@ -46,14 +48,13 @@ from .base import (
 )
 from .wire import WireFinding, wire_finding
 
-if TYPE_CHECKING:
-    from govmem._corpus import Corpus
-
 _MIN_DATE: Final = datetime.min.replace(tzinfo=UTC)
+ENTRIES: Final = Key[tuple[tuple[Result, ...], tuple[WireFinding, ...]]]("tools:superseded")
+ENTRY_FINDINGS: Final = Key[tuple[WireFinding, ...]]("tools:superseded-findings")
 
 
 def list_superseded(
-    corpus: Corpus,
+    corpus: Index,
     cursor: str | None = None,
     limit: int = 20,
     findings_cursor: str | None = None,
@@ -89,13 +90,13 @@ def target_ref(ref: str) -> str:
     return target
 
 
-def _successor_key(corpus: Corpus, pos: int) -> tuple[datetime, bytes, bytes]:
+def _successor_key(corpus: Index, pos: int) -> tuple[datetime, bytes, bytes]:
     vf = corpus.facts[pos].valid_from
     rec = corpus.records[pos]
     return (vf.bound if vf is not None else _MIN_DATE, u16(rec.id), u16(rec.path or ""))
 
 
-def _unlinked_ref(corpus: Corpus, pos: int) -> str | None:
+def _unlinked_ref(corpus: Index, pos: int) -> str | None:
     """The first written `supersededBy` ref that is not a supersession link, if any.
 
     A ref naming exactly one decision or claim is a link like any `supersedes`
@@ -110,7 +111,7 @@ def _unlinked_ref(corpus: Corpus, pos: int) -> str | None:
     return None
 
 
-def _state(corpus: Corpus, pos: int) -> tuple[Result, WireFinding | None]:
+def _state(corpus: Index, pos: int) -> tuple[Result, WireFinding | None]:
     """The `supersededBy` state of one listed record, and its derived finding."""
     rec = corpus.records[pos]
     succ = sorted(
@@ -165,7 +166,7 @@ def _state(corpus: Corpus, pos: int) -> tuple[Result, WireFinding | None]:
     return state, wire_finding(finding)
 
 
-def superseded_entries(corpus: Corpus) -> tuple[tuple[Result, ...], tuple[WireFinding, ...]]:
+def superseded_entries(corpus: Index) -> tuple[tuple[Result, ...], tuple[WireFinding, ...]]:
     """Every `list_superseded` entry in (id, path) order, and the derived findings."""
 
     def build() -> tuple[tuple[Result, ...], tuple[WireFinding, ...]]:
@@ -184,13 +185,10 @@ def superseded_entries(corpus: Corpus) -> tuple[tuple[Result, ...], tuple[WireFi
                 derived.append(finding)
         return tuple(items), tuple(derived)
 
-    built: tuple[tuple[Result, ...], tuple[WireFinding, ...]] = corpus.memo(
-        "tools-superseded", build
-    )
-    return built
+    return corpus.memo.get(ENTRIES, build)
 
 
-def run_superseded(corpus: Corpus, a: Mapping[str, object]) -> Result:
+def run_superseded(corpus: Index, a: Mapping[str, object]) -> Result:
     limit = as_int(a["limit"])
     items, derived = superseded_entries(corpus)
     page = paginate(
@@ -207,7 +205,7 @@ def run_superseded(corpus: Corpus, a: Mapping[str, object]) -> Result:
     findings = findings_page(
         corpus,
         "superseded.findings",
-        with_derived(corpus, "tools-superseded-findings", derived),
+        with_derived(corpus, ENTRY_FINDINGS, derived),
         a["findings_cursor"],
         findings_limit,
         limit_shape(findings_limit),
