@@ -19,10 +19,12 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import govmem
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "decisions"
@@ -142,6 +144,20 @@ def git(cwd: Path, *args: str, date: str | None = None) -> str:
         ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
     )
     return out.stdout.strip()
+
+
+def run_tool(corpus: Any, tool: str, arguments: object) -> dict[str, Any]:
+    """An adrkit tool on a JSON arguments object (camelCase names), as its wire `result`.
+
+    What the MCP adapter does after its input schema: the one validator in
+    wire mode, then the `Corpus` method, then `to_wire()`.
+
+    Raises:
+        InputError: an unknown tool, or arguments that break its contract.
+    """
+    args = govmem.check_arguments(tool, arguments, wire=True)
+    result: dict[str, Any] = getattr(corpus, tool)(**args).to_wire()
+    return result
 
 
 @pytest.fixture

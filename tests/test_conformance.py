@@ -44,9 +44,8 @@ import govmem
 from govmem import Corpus, InputError, Record
 from govmem.engine.cursor import Cursor, decode_cursor, encode_cursor
 from govmem.model.records import Matcher
-from govmem.tools.decisions import run_tool
 
-from .conftest import CORPORA, DATA
+from .conftest import CORPORA, DATA, run_tool
 
 OUTPUTS: Final = DATA / "adrkit-conformance" / "outputs"
 CASES: Final = DATA / "adrkit-conformance" / "affects-cases"
@@ -400,11 +399,11 @@ def test_the_recorded_answers_are_all_replayed() -> None:
 def test_corpus_changed_after_a_one_byte_edit(tmp_path: Path) -> None:
     """As recorded on adrkit-docs-adr: one newline in one body, and the old cursor is refused."""
     root = _copy_folder(FIXTURES / "adrkit-docs-adr", tmp_path)
-    first = govmem.load(root).search_decisions("the")
+    first = govmem.load(root).search_decisions("the").to_wire()
     assert first["cursor"] is not None
     body = next((root / "docs" / "adr").glob("0001-*.md"))
     body.write_text(body.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    again = govmem.load(root).search_decisions("the", cursor=first["cursor"])
+    again = govmem.load(root).search_decisions("the", cursor=first["cursor"]).to_wire()
     assert again == {
         "outcome": "invalid-cursor",
         "reason": "corpus-changed",
@@ -439,7 +438,9 @@ def test_each_published_affects_case(name: str) -> None:
         )
         for r in case["records"]
     ]
-    result = Corpus.from_records(records).get_decision_context(case["changedFiles"], limit=100)
+    result = (
+        Corpus.from_records(records).get_decision_context(case["changedFiles"], limit=100).to_wire()
+    )
     got = [(e["id"], e["firedMatchers"]) for e in result["governing"]]
     if "snapshots" in case:
         # the MCP tools never pass a dependency snapshot (adrkit's server neither):

@@ -118,7 +118,6 @@ def test_imports_go_down(importer: str, target: str) -> None:
     assert low[0] < high[0], f"{importer} imports {target}, which is not below it"
 
 
-@pytest.mark.xfail(reason="govmem_mcp moves onto the public API in a later step of issue 15")
 def test_govmem_mcp_uses_only_the_public_api() -> None:
     """`govmem_mcp` imports `govmem` itself (and `govmem.testing`), never a private part."""
     private = [

@@ -371,6 +371,4 @@ def test_reload_after_one_edit_equals_a_fresh_load(
             again.query(q, topic, as_of="2026-01-01").to_dict()
             == fresh.query(q, topic, as_of="2026-01-01").to_dict()
         )
-    assert again.search_decisions("2021").get("items") == fresh.search_decisions("2021").get(
-        "items"
-    )
+    assert again.search_decisions("2021").to_wire() == fresh.search_decisions("2021").to_wire()

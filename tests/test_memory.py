@@ -8,7 +8,8 @@ import pytest
 
 from govmem import Corpus, InputError, Record
 from govmem.engine.cursor import InvalidCursor
-from govmem.memory.memory import MemoryPage, make_memory, parse_within
+from govmem.engine.validate import duration_of
+from govmem.memory.memory import MemoryPage, make_memory
 from govmem.model.time import When, parse_iso
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
@@ -321,7 +322,7 @@ def test_expiring_lists_memories_expiring_within_the_window_soonest_first() -> N
 )
 def test_within_reads_hours_days_and_weeks(text: str, hours: int) -> None:
     """`12h`, `7d`, `2w`, case-insensitive."""
-    assert parse_within(text).total_seconds() == hours * 3600
+    assert duration_of(text).total_seconds() == hours * 3600
 
 
 @pytest.mark.parametrize("text", ["", "7", "0d", "7m", "-1d", "1.5d", "seven days"])

@@ -335,7 +335,7 @@ def linked_answers(corpus: Corpus, as_ofs: list[str]) -> list[str]:
         history = corpus.get_decision_history("database", scope, limit=100)
         assert not isinstance(history, InvalidCursor)
         out.append(repr(history.items))
-    out.append(json.dumps(corpus.list_superseded(limit=100)["items"]))
+    out.append(json.dumps(corpus.list_superseded(limit=100).to_wire()["items"]))
     return out
 
 

@@ -21,8 +21,9 @@ from govmem.cli import main
 from govmem.engine.cursor import Cursor, candidates_shape, decode_cursor, encode_cursor, query_hash
 from govmem.model.records import Matcher
 from govmem.model.time import parse_iso
-from govmem.tools.decisions import run_tool, target_ref
-from govmem.tools.wire import text_summary
+from govmem.tools.superseded import target_ref
+
+from .conftest import run_tool
 
 ADOPT: Final = """---
 schemaVersion: 0.1.0
@@ -118,7 +119,7 @@ def test_search_finds_the_seed_example_with_its_filters(seed: Corpus) -> None:
     """`postgres` with status accepted, tag database, scope backend finds 0007 (title, body)."""
     result = seed.search_decisions(
         "postgres", status=["accepted"], tags=["database"], scope=["backend"]
-    )
+    ).to_wire()
     assert result == {
         "outcome": "results",
         "items": [
@@ -137,7 +138,7 @@ def test_search_finds_the_seed_example_with_its_filters(seed: Corpus) -> None:
 
 def test_get_decision_returns_the_seed_decision_with_typed_frontmatter(seed: Corpus) -> None:
     """`found` nests the record under `decision`, adrkit defaults filled, body verbatim."""
-    result = seed.get_decision("0007")
+    result = seed.get_decision("0007").to_wire()
     decision = result["decision"]
     assert result["outcome"] == "found"
     assert {k: decision[k] for k in ("requestedRef", "id", "title", "status", "sourcePath")} == {
@@ -156,7 +157,7 @@ def test_get_decision_returns_the_seed_decision_with_typed_frontmatter(seed: Cor
 
 def test_context_of_the_seed_paths_is_governed_by_0007(seed: Corpus) -> None:
     """`src/db/**` fires for 0007 (governing) and 0003 (history); relations verbatim."""
-    result = seed.get_decision_context(["src/db/pool.ts", "src/db/schema.sql"])
+    result = seed.get_decision_context(["src/db/pool.ts", "src/db/schema.sql"]).to_wire()
     assert result["outcome"] == "matches"
     assert result["governing"] == [
         {
@@ -180,7 +181,7 @@ def test_context_of_the_seed_paths_is_governed_by_0007(seed: Corpus) -> None:
 
 def test_list_superseded_resolves_0003_to_0007(seed: Corpus) -> None:
     """The seed's `list_superseded` answer, with the target's live status."""
-    assert seed.list_superseded()["items"] == [
+    assert seed.list_superseded().to_wire()["items"] == [
         {
             "id": "0003",
             "title": "Use MySQL",
@@ -223,7 +224,7 @@ def test_list_superseded_resolves_0003_to_0007(seed: Corpus) -> None:
 )
 def test_each_superseded_by_state(states: Corpus, rid: str, state: dict[str, Any]) -> None:
     """The four states of seed 002, and govmem's fifth for a bare `superseded`."""
-    items = {i["id"]: i["supersededBy"] for i in states.list_superseded()["items"]}
+    items = {i["id"]: i["supersededBy"] for i in states.list_superseded().to_wire()["items"]}
     got = items[rid]
     if state["resolved"]:
         assert got["resolved"] is True
@@ -234,7 +235,7 @@ def test_each_superseded_by_state(states: Corpus, rid: str, state: dict[str, Any
 
 def test_superseded_findings_name_the_ambiguous_and_federated_targets(states: Corpus) -> None:
     """A warn for the ambiguous target, an info for the federated one, neither with a path."""
-    findings = states.list_superseded(findings_limit=100)["findings"]["items"]
+    findings = states.list_superseded(findings_limit=100).to_wire()["findings"]["items"]
     derived = [f for f in findings if f["rule"].startswith("superseded-target")]
     assert [(f["rule"], f["severity"], f["id"], "path" in f) for f in derived] == [
         ("superseded-target-ambiguous", "warn", "0011", False),
@@ -255,7 +256,7 @@ def test_several_successors_list_the_earliest_with_a_warning() -> None:
     )
     later = _rec("c", "accepted", valid_from="2025-01-01", supersedes=("a",))
     earlier = _rec("b", "accepted", valid_from="2024-01-01", supersedes=("a",))
-    result = Corpus.from_records([old, later, earlier]).list_superseded()
+    result = Corpus.from_records([old, later, earlier]).list_superseded().to_wire()
     assert result["items"][0]["supersededBy"]["target"]["id"] == "b"
     rules = [(f["rule"], f["severity"], f.get("id")) for f in result["findings"]["items"]]
     assert ("superseded-target-multiple", "warn", "a") in rules
@@ -268,7 +269,7 @@ def test_deprecated_records_are_listed_only_with_a_successor() -> None:
         _rec("d2", "deprecated", superseded_by=("n",)),
         _rec("n", "accepted"),
     ]
-    items = Corpus.from_records(records).list_superseded()["items"]
+    items = Corpus.from_records(records).list_superseded().to_wire()["items"]
     assert [(i["id"], i["status"], i["supersededBy"]["resolved"]) for i in items] == [
         ("d2", "deprecated", True)
     ]
@@ -284,7 +285,7 @@ def test_a_cyclic_link_is_no_successor_whichever_record_writes_it(
     records = [_rec("old", status, **{link: ("new",)}), _rec("new", "accepted", **{link: ("old",)})]
     corpus = Corpus.from_records(records)
     assert [f.code for f in corpus.findings] == ["supersession-cycle", "supersession-cycle"]
-    items = corpus.list_superseded()["items"]
+    items = corpus.list_superseded().to_wire()["items"]
     assert [i["id"] for i in items] == listed
     for item in items:
         assert item["supersededBy"] == {"resolved": False, "targetRef": None, "reason": "unknown"}
@@ -293,7 +294,7 @@ def test_a_cyclic_link_is_no_successor_whichever_record_writes_it(
 def test_a_one_sided_supersession_lists_the_old_record_as_superseded() -> None:
     """An accepted record superseded by one in force reads superseded (SPEC §4)."""
     records = [_rec("old", "accepted"), _rec("new", "accepted", supersedes=("old",))]
-    items = Corpus.from_records(records).list_superseded()["items"]
+    items = Corpus.from_records(records).list_superseded().to_wire()["items"]
     assert [(i["id"], i["status"], i["supersededBy"]["target"]["id"]) for i in items] == [
         ("old", "superseded", "new")
     ]
@@ -353,7 +354,7 @@ def test_get_decision_outcomes_by_ref_form(
     states: Corpus, ref: str, outcome: str, found_id: str | None
 ) -> None:
     """An exact id, a number, a file name or a link finds one; `log:id` is never resolved."""
-    result = states.get_decision(ref)
+    result = states.get_decision(ref).to_wire()
     assert result["outcome"] == outcome
     assert result.get("requestedRef", result.get("decision", {}).get("requestedRef")) == ref
     if found_id:
@@ -364,9 +365,9 @@ def test_get_decision_outcomes_by_ref_form(
 
 def test_ambiguous_candidates_page_in_id_path_order(states: Corpus) -> None:
     """Candidates come in (id, path) order, one page at a time."""
-    first = states.get_decision("0020", limit=1)
+    first = states.get_decision("0020", limit=1).to_wire()
     assert [c["title"] for c in first["candidates"]] == ["Twin A"]
-    second = states.get_decision("0020", cursor=first["cursor"], limit=1)
+    second = states.get_decision("0020", cursor=first["cursor"], limit=1).to_wire()
     assert [c["title"] for c in second["candidates"]] == ["Twin B"]
     assert second["cursor"] is None
 
@@ -376,9 +377,9 @@ def test_memories_are_invisible_and_claims_are_proposals() -> None:
     memory = _rec("x", "accepted", kind="memory", category="fact", key="k", path="memory/m.yaml")
     claim = _rec("c1", "proposed", kind="claim", affects=(Matcher("src/**"),))
     corpus = Corpus.from_records([_rec("x", "accepted"), memory, claim])
-    assert corpus.get_decision("x")["outcome"] == "found"
-    assert _ids(corpus.search_decisions("Content")["items"]) == ["c1", "x"]
-    assert _ids(corpus.get_decision_context(["src/a.py"])["activeProposals"]) == ["c1"]
+    assert corpus.get_decision("x").to_wire()["outcome"] == "found"
+    assert _ids(corpus.search_decisions("Content").to_wire()["items"]) == ["c1", "x"]
+    assert _ids(corpus.get_decision_context(["src/a.py"]).to_wire()["activeProposals"]) == ["c1"]
 
 
 def test_a_file_without_frontmatter_shows_its_extracted_fields(tmp_path: Path) -> None:
@@ -388,7 +389,7 @@ def test_a_file_without_frontmatter_shows_its_extracted_fields(tmp_path: Path) -
         tmp_path,
         {"docs/adr/0004-use-x.md": text, "docs/adr/0005-y.md": "# 5. Y\n\n## Status\n\nAccepted\n"},
     )
-    fm = corpus.get_decision("0004")["decision"]["frontmatter"]
+    fm = corpus.get_decision("0004").to_wire()["decision"]["frontmatter"]
     assert fm["id"] == "0004"
     assert fm["superseded_by"] == ["0005-y.md"]
     assert "schemaVersion" not in fm
@@ -421,7 +422,7 @@ def test_status_filter_matches_classes_or_exact_spellings(
             _rec("u1", "unknown"),
         ]
     )
-    assert _ids(corpus.search_decisions("content", status=status)["items"]) == expected
+    assert _ids(corpus.search_decisions("content", status=status).to_wire()["items"]) == expected
 
 
 def test_scope_filter_matches_the_scope_and_its_descendants(tmp_path: Path) -> None:
@@ -433,7 +434,10 @@ def test_scope_filter_matches_the_scope_and_its_descendants(tmp_path: Path) -> N
         "docs/adr/0003-c.md": _adr("0003", "Gamma", "accepted", "scope: frontend\n"),
     }
     corpus = _load(tmp_path, files)
-    assert _ids(corpus.search_decisions("#", scope=["backend"])["items"]) == ["0001", "0002"]
+    assert _ids(corpus.search_decisions("#", scope=["backend"]).to_wire()["items"]) == [
+        "0001",
+        "0002",
+    ]
 
 
 def test_tags_filter_is_all_of_and_exact() -> None:
@@ -441,7 +445,7 @@ def test_tags_filter_is_all_of_and_exact() -> None:
     corpus = Corpus.from_records(
         [_rec("t1", "accepted", tags=("db", "ops")), _rec("t2", "accepted", tags=("db", "Ops"))]
     )
-    assert _ids(corpus.search_decisions("content", tags=["db", "ops"])["items"]) == ["t1"]
+    assert _ids(corpus.search_decisions("content", tags=["db", "ops"]).to_wire()["items"]) == ["t1"]
 
 
 @pytest.mark.parametrize(
@@ -459,12 +463,12 @@ def test_matched_fields_follow_adrkit_order_and_normalisation(
     """Trim, NFKC and lowercase apply to the query and each field."""
     rec = _rec("s1", "accepted", tags=("storage",), title="A title", content="Some content")
     corpus = Corpus.from_records([rec])
-    assert corpus.search_decisions(query)["items"][0]["matchedFields"] == fields
+    assert corpus.search_decisions(query).to_wire()["items"][0]["matchedFields"] == fields
 
 
 def test_archive_records_are_searched_too(states: Corpus) -> None:
     """Superseded and rejected records are results like any other."""
-    assert "0003" in _ids(states.search_decisions("mysql")["items"])
+    assert "0003" in _ids(states.search_decisions("mysql").to_wire()["items"])
 
 
 # ------------------------------------------------------------------ cursors
@@ -478,7 +482,7 @@ def _forge(cursor: str, *, version: int = 1, **change: Any) -> str:
 
 
 def _two_pages(corpus: Corpus) -> str:
-    first = corpus.search_decisions("#", limit=2)
+    first = corpus.search_decisions("#", limit=2).to_wire()
     assert first["cursor"] is not None
     return str(first["cursor"])
 
@@ -486,20 +490,35 @@ def _two_pages(corpus: Corpus) -> str:
 @pytest.mark.parametrize(
     ("reason", "call"),
     [
-        ("decode-failed", lambda c, cur: c.search_decisions("#", cursor="garbage!!", limit=2)),
+        (
+            "decode-failed",
+            lambda c, cur: c.search_decisions("#", cursor="garbage!!", limit=2).to_wire(),
+        ),
         (
             "version-unsupported",
-            lambda c, cur: c.search_decisions("#", cursor=_forge(cur, version=2), limit=2),
+            lambda c, cur: c.search_decisions(
+                "#", cursor=_forge(cur, version=2), limit=2
+            ).to_wire(),
         ),
-        ("wrong-channel", lambda c, cur: c.search_decisions("#", findings_cursor=cur, limit=2)),
+        (
+            "wrong-channel",
+            lambda c, cur: c.search_decisions("#", findings_cursor=cur, limit=2).to_wire(),
+        ),
         (
             "corpus-changed",
-            lambda c, cur: c.search_decisions("#", cursor=_forge(cur, fp="0" * 64), limit=2),
+            lambda c, cur: c.search_decisions(
+                "#", cursor=_forge(cur, fp="0" * 64), limit=2
+            ).to_wire(),
         ),
-        ("query-mismatch", lambda c, cur: c.search_decisions("other", cursor=cur, limit=2)),
+        (
+            "query-mismatch",
+            lambda c, cur: c.search_decisions("other", cursor=cur, limit=2).to_wire(),
+        ),
         (
             "offset-out-of-range",
-            lambda c, cur: c.search_decisions("#", cursor=_forge(cur, offset=999), limit=2),
+            lambda c, cur: c.search_decisions(
+                "#", cursor=_forge(cur, offset=999), limit=2
+            ).to_wire(),
         ),
         ("cursor-not-applicable", lambda c, cur: _not_applicable(c)),
     ],
@@ -509,14 +528,14 @@ def test_each_invalid_cursor_reason(states: Corpus, reason: str, call: Any) -> N
     result = call(states, _two_pages(states))
     assert result["outcome"] == "invalid-cursor"
     assert result["reason"] == reason
-    assert text_summary("search_decisions", result) == result["message"]
+    assert result["message"]
 
 
 def _not_applicable(corpus: Corpus) -> dict[str, Any]:
     """A valid candidates cursor, re-bound to a ref that is `found`."""
-    minted = corpus.get_decision("0020", limit=1)["cursor"]
+    minted = corpus.get_decision("0020", limit=1).to_wire()["cursor"]
     cursor = _forge(minted, qh=query_hash(candidates_shape("0007", 1)))
-    return corpus.get_decision("0007", cursor=cursor, limit=1)
+    return corpus.get_decision("0007", cursor=cursor, limit=1).to_wire()
 
 
 def test_a_cursor_from_an_edited_corpus_is_corpus_changed(tmp_path: Path) -> None:
@@ -525,7 +544,7 @@ def test_a_cursor_from_an_edited_corpus_is_corpus_changed(tmp_path: Path) -> Non
     cursor = _two_pages(corpus)
     path = tmp_path / "docs/adr/0013-bare.md"
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    again = govmem.load(tmp_path).search_decisions("#", cursor=cursor, limit=2)
+    again = govmem.load(tmp_path).search_decisions("#", cursor=cursor, limit=2).to_wire()
     assert again["reason"] == "corpus-changed"
 
 
@@ -594,19 +613,13 @@ def test_text_summaries_are_adrkits_templates(
     seed: Corpus, tool: str, arguments: dict[str, Any], text: str
 ) -> None:
     """One line per outcome, counted on the page, singular for one."""
-    assert text_summary(tool, run_tool(seed, tool, arguments)) == text
+    args = govmem.check_arguments(tool, arguments, wire=True)
+    assert getattr(seed, tool)(**args).summary() == text
 
 
 def test_a_summary_never_exceeds_512_code_units() -> None:
     """A long ref is cut to fit."""
-    text = text_summary(
-        "get_decision",
-        {
-            "outcome": "not-found",
-            "requestedRef": "𝔵" * 128 * 3,
-            "findings": {"items": [], "cursor": None},
-        },
-    )
+    text = govmem.NotFound("𝔵" * 128 * 3, govmem.FindingsPage((), None)).summary()
     assert len(text.encode("utf-16-le")) // 2 <= 512
 
 
@@ -742,7 +755,7 @@ def test_superseded_on_each_real_corpus_lists_what_its_files_state(
     """`list_superseded` gives each stated supersession with its resolved successor."""
     config = tmp_path / "govmem.yaml"
     config.write_text("exclude: [SOURCE.md]\n" + REAL_CONFIGS.get(name, ""), encoding="utf-8")
-    result = govmem.load(corpora / name, config=config).list_superseded(limit=100)
+    result = govmem.load(corpora / name, config=config).list_superseded(limit=100).to_wire()
     got = [
         (i["id"], i["status"], i["supersededBy"]["target"]["id"])
         for i in result["items"]

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from govmem import Corpus, InputError, Record
 from govmem.model.records import Matcher
 from govmem.testing import CorpusInputs, corpora
-from govmem.tools.decisions import TOOLS, run_tool
+from govmem.tools.base import TOOLS
+
+from .conftest import run_tool
 
 PATTERNS: Final = ("src/**", "src/db/**", "docs/*.md", "**/*.sql", "lib/{a,b}/*", "src/legacy/**")
 FILES: Final = ("src/db/pool.ts", "src/legacy/x.py", "docs/readme.md", "lib/a/x", "schema.sql")
@@ -67,9 +69,9 @@ def _flat(result: dict[str, Any]) -> list[Any]:
 
 def _calls(corpus: Corpus, query: str, files: list[str]) -> list[tuple[Call, str]]:
     return [
-        (lambda **kw: corpus.search_decisions(query, **kw), "items"),
-        (lambda **kw: corpus.get_decision_context(files, **kw), "flat"),
-        (lambda **kw: corpus.list_superseded(**kw), "items"),
+        (lambda **kw: corpus.search_decisions(query, **kw).to_wire(), "items"),
+        (lambda **kw: corpus.get_decision_context(files, **kw).to_wire(), "flat"),
+        (lambda **kw: corpus.list_superseded(**kw).to_wire(), "items"),
     ]
 
 
@@ -103,12 +105,12 @@ def test_context_pages_follow_record_order_before_the_split(
     corpus: Corpus, files: list[str]
 ) -> None:
     """One flat list in (id, path) order is paged, then split: pages never overlap."""
-    whole = corpus.get_decision_context(files, limit=100)
+    whole = corpus.get_decision_context(files, limit=100).to_wire()
     order = [(i["id"], i["sourcePath"]) for i in _flat(whole)]
     seen: list[tuple[str, str]] = []
     cursor: str | None = None
     while True:
-        page = corpus.get_decision_context(files, limit=1, cursor=cursor)
+        page = corpus.get_decision_context(files, limit=1, cursor=cursor).to_wire()
         seen += [(i["id"], i["sourcePath"]) for i in _flat(page)]
         cursor = page["cursor"]
         if cursor is None:
@@ -124,18 +126,28 @@ def _reason(result: dict[str, Any]) -> str | None:
 @given(tool_corpora())
 def test_a_cursor_from_another_query_channel_or_corpus_is_refused(corpus: Corpus) -> None:
     """query-mismatch, wrong-channel and corpus-changed, each for the right misuse."""
-    first = corpus.search_decisions("r", limit=1)
+    first = corpus.search_decisions("r", limit=1).to_wire()
     cursor = first["cursor"]
     if cursor is None:
         return
-    assert _reason(corpus.search_decisions("r", cursor=cursor, limit=1)) is None
-    assert _reason(corpus.search_decisions("r0", cursor=cursor, limit=1)) == "query-mismatch"
-    assert _reason(corpus.search_decisions("r", cursor=cursor, limit=2)) == "query-mismatch"
-    assert _reason(corpus.search_decisions("r", findings_cursor=cursor)) == "wrong-channel"
-    assert _reason(corpus.list_superseded(cursor=cursor)) == "wrong-channel"
-    assert _reason(corpus.get_decision_context(["src/a"], cursor=cursor)) == "wrong-channel"
+    assert _reason(corpus.search_decisions("r", cursor=cursor, limit=1).to_wire()) is None
+    assert (
+        _reason(corpus.search_decisions("r0", cursor=cursor, limit=1).to_wire()) == "query-mismatch"
+    )
+    assert (
+        _reason(corpus.search_decisions("r", cursor=cursor, limit=2).to_wire()) == "query-mismatch"
+    )
+    assert (
+        _reason(corpus.search_decisions("r", findings_cursor=cursor).to_wire()) == "wrong-channel"
+    )
+    assert _reason(corpus.list_superseded(cursor=cursor).to_wire()) == "wrong-channel"
+    assert (
+        _reason(corpus.get_decision_context(["src/a"], cursor=cursor).to_wire()) == "wrong-channel"
+    )
     other = Corpus.from_records([*corpus.records, attrs.evolve(corpus.records[0], id="zz-new")])
-    assert _reason(other.search_decisions("r", cursor=cursor, limit=1)) == "corpus-changed"
+    assert (
+        _reason(other.search_decisions("r", cursor=cursor, limit=1).to_wire()) == "corpus-changed"
+    )
 
 
 _JSON: Final = st.recursive(

@@ -1,4 +1,4 @@
-"""Tests for `govmem.engine.validate` and `govmem.model.errors`: strict inputs, fixable messages."""
+"""Tests for the one validator (`govmem.check_arguments`) and the errors: strict inputs, fixable messages."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.engine.validate import SPECS, validate_args
+from govmem import OPERATIONS, check_arguments
 from govmem.model.errors import (
     CORPUS_UNAVAILABLE_MESSAGES,
     CorpusUnavailable,
@@ -21,13 +21,13 @@ from govmem.model.errors import (
 
 def _issue(operation: str, arguments: object) -> InputError:
     with pytest.raises(InputError) as caught:
-        validate_args(operation, arguments)
+        check_arguments(operation, arguments, wire=True)
     return caught.value
 
 
 def test_valid_search_gets_defaults_and_snake_case_names() -> None:
     """A minimal search fills limits with 20 and renames camelCase fields."""
-    args = validate_args("search_decisions", {"query": "db", "findingsLimit": 5})
+    args = check_arguments("search_decisions", {"query": "db", "findingsLimit": 5}, wire=True)
     assert args["query"] == "db"
     assert args["limit"] == 20
     assert args["findings_limit"] == 5
@@ -72,12 +72,20 @@ def test_valid_search_gets_defaults_and_snake_case_names() -> None:
         ("get_decision_context", {"files": ["a"] * 257}, "files", "1–256 items"),
         ("list_superseded", {"limit": 0}, "limit", "1–100"),
         ("list_superseded", [], "", "must be an object"),
-        ("query", {"question": "q", "as_of": "yesterday"}, "as_of", "YYYY-MM-DD"),
-        ("query", {"question": "q", "known_as_of": "zz"}, "known_as_of", "hex commit"),
+        ("query", {"question": "q", "as_of": "yesterday"}, "as_of", "10–64 characters"),
+        ("query", {"question": "q", "as_of": "2026-13-45"}, "as_of", "YYYY-MM-DD"),
+        ("query", {"question": "q", "known_as_of": "zz"}, "known_as_of", "7–64 characters"),
+        ("query", {"question": "q", "known_as_of": "nota-commit"}, "known_as_of", "must match"),
         ("expiring", {"within": "7 days"}, "within", "12h, 7d or 2w"),
         ("memory_history", {"category": "hobby", "key": "k"}, "category", "one of"),
         ("remember", {"kind": "memory", "content": "c"}, "category", "required for a memory"),
-        ("remember", {"kind": "claim", "content": "c", "key": "k"}, "key", "memories only"),
+        ("remember", {"kind": "claim", "content": "c", "key": "k"}, "key", "a claim has none"),
+        (
+            "remember",
+            {"content": "c", "category": "fact", "key": "k", "verified": True},
+            "verified",
+            "only a human",
+        ),
         ("nope", {}, "", "unknown operation"),
     ],
 )
@@ -107,7 +115,7 @@ def test_bad_arguments_raise_an_input_error_that_says_what_to_fix(
 )
 def test_valid_arguments_pass(operation: str, arguments: dict[str, Any]) -> None:
     """Duplicate files, govmem refs, status spellings and null-as-absent are accepted."""
-    assert validate_args(operation, arguments) is not None
+    assert check_arguments(operation, arguments, wire=True) is not None
 
 
 def test_every_problem_is_reported_at_once() -> None:
@@ -137,14 +145,14 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
-field_names = st.sampled_from(sorted({f.wire for s in SPECS.values() for f in s.fields}))
+field_names = st.sampled_from(sorted({a.wire_name for op in OPERATIONS.values() for a in op.args}))
 
 
 @given(
-    st.sampled_from(sorted(SPECS)),
+    st.sampled_from(sorted(OPERATIONS)),
     json_values | st.dictionaries(field_names, json_values, max_size=6),
 )
 def test_any_json_value_gives_arguments_or_an_input_error(operation: str, arguments: Any) -> None:
     """No JSON input makes a validator raise anything but InputError."""
     with contextlib.suppress(InputError):
-        validate_args(operation, arguments)
+        check_arguments(operation, arguments, wire=True)

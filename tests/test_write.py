@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem import InputError, load
+from govmem import OPERATIONS, InputError, load
 from govmem.cli import main
 from govmem.parse.yamledit import set_status_section
 from govmem.shell.write import (
-    AGENT_FIELDS,
     approve,
     forget,
     reject,
@@ -126,7 +125,7 @@ def test_remember_a_claim_loads_as_a_proposed_claim_with_its_sources(tmp_path: P
     "field", ["verified", "approved", "accepted", "authority", "supersedes", "superseded_by"]
 )
 def test_an_agent_cannot_send_a_governed_field(tmp_path: Path, field: str) -> None:
-    """`remember_from_agent` refuses every field outside `AGENT_FIELDS`."""
+    """`remember_from_agent` refuses every field outside the tool's published arguments."""
     args = {"content": "x", "category": "fact", "key": "k", field: True}
     with pytest.raises(InputError) as err:
         remember_from_agent(tmp_path, args, now=NOW)
@@ -136,7 +135,7 @@ def test_an_agent_cannot_send_a_governed_field(tmp_path: Path, field: str) -> No
 
 def test_an_agent_memory_is_always_unverified(tmp_path: Path) -> None:
     """The agent entry point has no way to say otherwise."""
-    assert "verified" not in AGENT_FIELDS
+    assert "verified" not in {a.wire_name for a in OPERATIONS["remember"].args if a.published}
     remember_from_agent(
         tmp_path, {"content": "x", "category": "fact", "key": "k", "tags": ["a"]}, now=NOW
     )

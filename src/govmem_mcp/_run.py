@@ -18,11 +18,11 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import anyio
 from anyio import CancelScope
-from mcp.server.mcpserver import MCPServer
+from mcp.server import Server
 from mcp.server.stdio import stdio_server
 
 from ._state import LiveCorpus
@@ -52,16 +52,15 @@ async def _on_sigterm(scope: CancelScope) -> None:
             return
 
 
-async def _serve_stdio(server: MCPServer) -> None:
-    """`MCPServer.run_stdio_async`, with stdin read by `StdinLines` (cancellable)."""
-    low = server._lowlevel_server
+async def _serve_stdio(server: Server[Any]) -> None:
+    """`Server.run` over stdio, with stdin read by `StdinLines` (cancellable)."""
     stdin = cast("anyio.AsyncFile[str]", StdinLines())
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        await low.run(read_stream, write_stream, low.create_initialization_options())
+        await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
 async def serve(
-    server: MCPServer, state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
+    server: Server[Any], state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
 ) -> bool:
     """Serve stdio until EOF, SIGTERM or `scope` is cancelled; False after a transport failure."""
 

@@ -19,10 +19,10 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, NoReturn, TextIO
 
-from govmem._corpus import Corpus
+from govmem._corpus import Corpus, utc_now
 from govmem.model.errors import GovmemError
 from govmem.model.time import When, parse_iso
 from govmem.shell import load as _load
@@ -150,8 +150,8 @@ def parse_when(value: str, flag: str) -> When:
 
 
 def now() -> datetime:
-    """The current instant: read here, at the outermost boundary, and passed in."""
-    return datetime.now(UTC)
+    """The current instant, read once per command (every page of it answers as of then)."""
+    return utc_now()
 
 
 def limit_value(text: str) -> int:

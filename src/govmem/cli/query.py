@@ -13,13 +13,11 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 
 from govmem._corpus import Corpus
 from govmem.engine.answer import Answer, RecordView
 from govmem.engine.drill import existing_topic
-from govmem.model.time import When, parse_iso
-from govmem.shell import git as _git
+from govmem.shell.load import known_as_of_date
 
 from .base import command, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page
@@ -45,7 +43,7 @@ def _query_args(p: argparse.ArgumentParser) -> None:
 def _query(args: argparse.Namespace) -> int:
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     if args.known_as_of is not None and as_of is None:
-        as_of = _known_date(args, args.known_as_of)
+        as_of = known_as_of_date(args.root, args.known_as_of)
     corpus = load_corpus(args, known_as_of=args.known_as_of)
     answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
     if args.json:
@@ -73,17 +71,6 @@ def refuse_topic(corpus: Corpus, name: str, mind: str = "default") -> int | None
         return None
     sys.stderr.write(no_topic(name, corpus.closest_topics(name, mind)) + "\n")
     return 1
-
-
-def _known_date(args: argparse.Namespace, known: str) -> When:
-    """`as_of` defaults to the known date: D as given, or the commit's date."""
-    try:
-        when = parse_iso(known)
-    except ValueError:
-        when = None
-    if when is not None:
-        return when
-    return _git.commit_known_at(Path(args.root), known).committed
 
 
 def _record_line(r: RecordView) -> str:

@@ -1,7 +1,7 @@
 """`govmem search`, `show`, `context`, `superseded`: the adrkit tools on the command line.
 
-Each command runs one tool of `_tools` on the loaded corpus. `--json` prints
-exactly the tool's `result` object (no envelope, no `corpusHealth`; findings
+Each command runs one tool (a `Corpus` method) on the loaded corpus. `--json`
+prints exactly the tool's `result.to_wire()` (no envelope, no `corpusHealth`; findings
 as `{rule, …}`); without it, a readable rendering headed by the tool's
 one-line summary. A stale or forged `--cursor` is an answer, not an error:
 it prints the `invalid-cursor` reason and exits 0. Arguments outside the
@@ -20,13 +20,20 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
+
+from attrs import evolve
 
 from govmem._corpus import Corpus
 from govmem.engine.cursor import InvalidCursor
-from govmem.engine.validate import validate_args
-from govmem.tools.decisions import run_tool
-from govmem.tools.wire import text_summary
+from govmem.engine.operations import check_arguments
+from govmem.tools.results import (
+    ContextMatches,
+    DecisionOutcome,
+    FindingsPage,
+    SearchResults,
+    SupersededEntries,
+)
 
 from .base import UsageError, command, emit, limit_value, load_corpus, out
 from .pages import (
@@ -40,7 +47,8 @@ from .pages import (
     turn_to,
 )
 
-Result = dict[str, Any]
+Result: TypeAlias = SearchResults | DecisionOutcome | ContextMatches | SupersededEntries
+Wire: TypeAlias = dict[str, Any]
 ALL_FINDINGS: Final = 100
 """Readable output reads the findings channel this many at a time, to the end."""
 
@@ -62,51 +70,38 @@ def _paging(p: argparse.ArgumentParser, *, primary: bool = True) -> None:
     findings_arg(p)
 
 
-def _paging_wire(args: argparse.Namespace, *, primary: bool = True) -> dict[str, object]:
-    wire: dict[str, object] = {}
+def _paging_args(args: argparse.Namespace, *, primary: bool = True) -> dict[str, object]:
+    given: dict[str, object] = {"findings_limit": args.findings_limit}
     if primary:
-        wire["limit"] = args.limit
-        if args.cursor is not None:
-            wire["cursor"] = args.cursor
-    wire["findingsLimit"] = args.findings_limit
-    if args.findings_cursor is not None:
-        wire["findingsCursor"] = args.findings_cursor
-    return wire
+        given["limit"] = args.limit
+    return given
 
 
 class _Calls:
     """The tool on one corpus, by (cursor, findings cursor); remembers the last primary cursor."""
 
-    def __init__(self, corpus: Corpus, tool: str, wire: Mapping[str, object]) -> None:
-        self.corpus, self.tool = corpus, tool
-        self.wire = {k: v for k, v in wire.items() if k not in ("cursor", "findingsCursor")}
+    def __init__(self, corpus: Corpus, tool: str, given: Mapping[str, object]) -> None:
+        self.run: Callable[..., Result | InvalidCursor] = getattr(corpus, tool)
+        self.given = dict(given)
         self.cursor: str | None = None
 
     def __call__(
         self, cursor: str | None, findings_cursor: str | None = None, **override: object
-    ) -> Result:
+    ) -> Result | InvalidCursor:
         self.cursor = cursor
-        wire = {**self.wire, **override}
-        if cursor is not None:
-            wire["cursor"] = cursor
-        if findings_cursor is not None:
-            wire["findingsCursor"] = findings_cursor
-        return run_tool(self.corpus, self.tool, wire)
-
-
-def _invalid(result: Mapping[str, Any]) -> InvalidCursor | None:
-    if result.get("outcome") == "invalid-cursor":
-        return InvalidCursor(result["reason"], result["message"])
-    return None
+        given = {**self.given, "findings_cursor": findings_cursor, **override}
+        if "limit" in given:
+            given["cursor"] = cursor
+        return self.run(**given)
 
 
 def _findings_cursor_of(result: object) -> str | None:
-    findings = result.get("findings") if isinstance(result, Mapping) else None
-    return cursor_of(findings) if findings is not None else None
+    findings = getattr(result, "findings", None)
+    return findings.cursor if isinstance(findings, FindingsPage) else None
 
 
 def _run(
-    args: argparse.Namespace, tool: str, wire: dict[str, object]
+    args: argparse.Namespace, tool: str, given: dict[str, object]
 ) -> tuple[Corpus, Result | InvalidCursor, int]:
     """Validate (exit 2 on a bad argument, corpus untouched), load, run the pages asked for.
 
@@ -116,18 +111,20 @@ def _run(
     if not args.json and args.findings_cursor is not None:
         msg = "govmem: --findings-cursor pages the --json output; without --json use --findings-page N"
         raise UsageError(msg)
-    validate_args(tool, wire)
+    check_arguments(
+        tool,
+        {**given, "cursor": getattr(args, "cursor", None), "findings_cursor": args.findings_cursor},
+    )
     corpus = load_corpus(args)
     fp = corpus.health.fingerprint
-    call = _Calls(corpus, tool, wire)
+    call = _Calls(corpus, tool, given)
     fixed = args.findings_cursor if args.json else None
-    primary = "limit" in wire
     result: Result | InvalidCursor
-    if primary:
+    if "limit" in given:
         result, number = turn_to(args.page, args.cursor, args.limit, fp, lambda c: call(c, fixed))
     else:
         result, number = call(None, fixed), 1
-    if isinstance(result, InvalidCursor) or _invalid(result) is not None:
+    if isinstance(result, InvalidCursor):
         return corpus, result, number
     if args.json and args.findings_page is not None:
         result, _ = turn_to(
@@ -139,42 +136,44 @@ def _run(
             _findings_cursor_of,
         )
     elif not args.json:
-        result = {**result, "findings": _all_findings(call, result)}
+        result = _all_findings(call, result)
     return corpus, result, number
 
 
-def _all_findings(call: _Calls, first: Result) -> dict[str, Any]:
-    """Every finding of the channel, for readable output (read `ALL_FINDINGS` at a time)."""
+def _all_findings(call: _Calls, first: Result) -> Result | InvalidCursor:
+    """The result with every finding of its channel, for readable output."""
     cursor = call.cursor
-    page = call(cursor, findingsLimit=ALL_FINDINGS)
-    items = list(page["findings"]["items"])
+    page = call(cursor, findings_limit=ALL_FINDINGS)
+    if isinstance(page, InvalidCursor):
+        return page
+    items = list(page.findings.items)
     while (nxt := _findings_cursor_of(page)) is not None:
-        page = call(cursor, nxt, findingsLimit=ALL_FINDINGS)
-        items += page["findings"]["items"]
-    return {"items": items, "cursor": None}
+        page = call(cursor, nxt, findings_limit=ALL_FINDINGS)
+        if isinstance(page, InvalidCursor):
+            return page
+        items += page.findings.items
+    return evolve(first, findings=FindingsPage(tuple(items), None))
 
 
 def _finish(
     args: argparse.Namespace,
-    tool: str,
     ran: tuple[Corpus, Result | InvalidCursor, int],
-    render: Callable[[Result], list[str]],
+    render: Callable[[Wire], list[str]],
 ) -> int:
     corpus, result, number = ran
     if isinstance(result, InvalidCursor):
         return print_invalid(args, result)
+    wire = result.to_wire()
     if args.json:
-        emit(result)
+        emit(wire)
         return 0
-    if (stale := _invalid(result)) is not None:
-        return print_invalid(args, stale)
-    out(text_summary(tool, result, findings=False))
-    if lines := render(result):
+    out(result.summary(findings=False))
+    if lines := render(wire):
         out("\n".join(lines))
     fp = corpus.health.fingerprint
-    if result.get("cursor"):
+    if cursor_of(result):
         out(f"More: {next_page_command(args, number + 1, fp)}")
-    _print_findings(args, result["findings"]["items"], fp)
+    _print_findings(args, wire["findings"]["items"], fp)
     return 0
 
 
@@ -230,12 +229,17 @@ def _search_args(p: argparse.ArgumentParser) -> None:
 
 @command("search", "literal search over decision ids, titles, tags and bodies", _search_args)
 def _search(args: argparse.Namespace) -> int:
-    filters = (("status", args.status), ("tags", args.tags), ("scope", args.scope))
-    wire = {"query": args.query, **_paging_wire(args), **{k: v for k, v in filters if v}}
-    return _finish(args, "search_decisions", _run(args, "search_decisions", wire), _search_lines)
+    given = {
+        "query": args.query,
+        "status": args.status,
+        "tags": args.tags,
+        "scope": args.scope,
+        **_paging_args(args),
+    }
+    return _finish(args, _run(args, "search_decisions", given), _search_lines)
 
 
-def _search_lines(result: Result) -> list[str]:
+def _search_lines(result: Wire) -> list[str]:
     return [
         f"  {_entry(i)}  matched: {', '.join(i['matchedFields'])}" for i in result.get("items", ())
     ]
@@ -251,11 +255,11 @@ def _show_args(p: argparse.ArgumentParser) -> None:
 
 @command("show", "one decision: its frontmatter and body", _show_args)
 def _show(args: argparse.Namespace) -> int:
-    ran = _run(args, "get_decision", {"ref": args.ref, **_paging_wire(args)})
-    return _finish(args, "get_decision", ran, _show_lines)
+    ran = _run(args, "get_decision", {"ref": args.ref, **_paging_args(args)})
+    return _finish(args, ran, _show_lines)
 
 
-def _show_lines(result: Result) -> list[str]:
+def _show_lines(result: Wire) -> list[str]:
     lines: list[str] = []
     if result.get("outcome") == "found":
         d = result["decision"]
@@ -291,11 +295,11 @@ def _bucket(title: str, items: Sequence[Mapping[str, Any]]) -> list[str]:
     "context", "the decisions that govern, propose or once governed these files", _context_args
 )
 def _context(args: argparse.Namespace) -> int:
-    ran = _run(args, "get_decision_context", {"files": args.files, **_paging_wire(args)})
-    return _finish(args, "get_decision_context", ran, _context_lines)
+    ran = _run(args, "get_decision_context", {"files": args.files, **_paging_args(args)})
+    return _finish(args, ran, _context_lines)
 
 
-def _context_lines(result: Result) -> list[str]:
+def _context_lines(result: Wire) -> list[str]:
     lines: list[str] = []
     if result.get("outcome") == "matches":
         lines += _bucket("Governing", result["governing"])
@@ -319,9 +323,9 @@ def _target(state: Mapping[str, Any]) -> str:
 
 @command("superseded", "every superseded decision and its direct successor", _paging)
 def _superseded(args: argparse.Namespace) -> int:
-    ran = _run(args, "list_superseded", _paging_wire(args))
-    return _finish(args, "list_superseded", ran, _superseded_lines)
+    ran = _run(args, "list_superseded", _paging_args(args))
+    return _finish(args, ran, _superseded_lines)
 
 
-def _superseded_lines(result: Result) -> list[str]:
+def _superseded_lines(result: Wire) -> list[str]:
     return [f"  {_entry(i)}  → {_target(i['supersededBy'])}" for i in result.get("items", ())]

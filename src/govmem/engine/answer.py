@@ -236,6 +236,10 @@ class Answer:
             "drill_down": self.drill_down.to_dict(),
         }
 
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
+
     def to_json(self, *, indent: int | None = None) -> str:
         """`to_dict()` as JSON text, non-ASCII kept; byte-identical for equal answers."""
         return to_json(self.to_dict(), indent=indent)
@@ -294,6 +298,10 @@ class History:
             "cursor": self.cursor,
         }
         return with_closest(out, self.closest_topics)
+
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
 
 
 def with_closest(
@@ -386,6 +394,10 @@ class FoundConflicts:
             "cursor": self.cursor,
         }
         return with_closest(out, self.closest_topics)
+
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
 
 
 def resolution_hint(conflict_id: str, record_id: str) -> str:

@@ -39,7 +39,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from types import MappingProxyType
-from typing import Final, Generic, Literal, TypeAlias, TypeVar
+from typing import Any, Final, Generic, Literal, TypeAlias, TypeVar
 
 from attrs import field, frozen
 
@@ -117,9 +117,13 @@ class InvalidCursor:
     def _default_message(self) -> str:
         return INVALID_CURSOR_MESSAGES[self.reason]
 
-    def to_wire(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, Any]:
         """`{outcome, reason, message}`."""
         return {"outcome": "invalid-cursor", "reason": self.reason, "message": self.message}
+
+    def to_wire(self) -> dict[str, Any]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
 
 
 @frozen

@@ -28,7 +28,6 @@ from datetime import UTC, datetime
 from typing import Final
 
 from govmem.index.index import Index
-from govmem.model.errors import InputError
 from govmem.model.text import u16
 from govmem.model.time import When
 
@@ -37,23 +36,11 @@ from .cursor import InvalidCursor, paginate
 from .qindex import topic_index, visible_members
 from .query import make_ask, resolve
 
-MAX_LIMIT: Final = 100
 _NULL_DATE: Final = datetime.min.replace(tzinfo=UTC)
 _EVENT_ORDER: Final = {ans.EVENT_RECORDED: 0, ans.EVENT_STATUS_CHANGE: 1}
 _HISTORY_MIND: Final = "default"
 MAX_CLOSEST: Final = 3
 """How many closest topics a missing topic is answered with."""
-
-
-def check_limit(limit: int) -> None:
-    """A page size is 1–100.
-
-    Raises:
-        InputError: `limit` is out of range.
-    """
-    if isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
-        msg = f"limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}"
-        raise InputError("limit", msg)
 
 
 def existing_topic(corpus: Index, name: str, mind: str = "default") -> str | None:
@@ -105,10 +92,8 @@ def get_decision_history(
     An unknown topic gives `{topic: null, items: [], cursor: null}` and the
     closest topics (`closest_topics`).
 
-    Raises:
-        InputError: `limit` is not 1–100.
+    Arguments are checked by the caller (`govmem.engine.operations`).
     """
-    check_limit(limit)
     name = existing_topic(corpus, topic, _HISTORY_MIND)
     if name is None:
         return ans.History(None, closest_topics=closest_topics(corpus, topic, _HISTORY_MIND))
@@ -183,10 +168,8 @@ def find_conflicts(
 ) -> ans.FoundConflicts | InvalidCursor:
     """`{items: [conflict + topic, scope, decision_id, resolution_hint], cursor}`, paginated.
 
-    Raises:
-        InputError: `limit` is not 1–100.
+    Arguments are checked by the caller (`govmem.engine.operations`).
     """
-    check_limit(limit)
     topic = topic if topic is not None and topic.strip() else None
     scope = scope if scope is not None and scope.strip() else None
     closest = None

@@ -39,7 +39,8 @@ from attrs import define, field, frozen
 
 from govmem.index.index import Index
 from govmem.model.errors import InputError
-from govmem.model.records import IN_FORCE_CLASSES, ROOT_SCOPE, Relation, Source
+from govmem.model.records import ROOT_SCOPE, Relation, Source
+from govmem.model.status import FALLBACK_CLASSES, IN_FORCE_CLASSES, NEVER_CONFLICT
 from govmem.model.text import fold, slug, tokens, u16
 from govmem.model.time import When, coerce_when
 from govmem.parse.status import PARTIAL_KINDS
@@ -60,12 +61,8 @@ from .qindex import (
 )
 from .terms import term_set
 
-NEVER_CONFLICT: Final = frozenset({"deprecated", "superseded", "rejected", "revoked", "unknown"})
-"""Classes whose records never conflict (SPEC §5.5)."""
 MAX_EVIDENCE: Final = 3
 """Picked excerpts: one per source of the decision, at most this many."""
-FALLBACK_CLASSES: Final = ("proposed", "unknown")
-"""SPEC §5.3 fallback, in order."""
 
 
 @frozen

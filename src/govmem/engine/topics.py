@@ -32,7 +32,6 @@ from govmem.model.time import When
 
 from .answer import AnswerStatus, JSONValue
 from .cursor import InvalidCursor, paginate
-from .drill import check_limit
 from .qindex import visible_members
 from .query import query
 
@@ -71,6 +70,10 @@ class TopicList:
         """`{items, cursor}`."""
         return {"items": [i.to_dict() for i in self.items], "cursor": self.cursor}
 
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
+
 
 def declared_aliases(corpus: Index) -> Mapping[str, tuple[str, ...]]:
     """topic -> its aliases as `govmem.yaml` writes them (declared topics only)."""
@@ -97,10 +100,8 @@ def list_topics(
 ) -> TopicList | InvalidCursor:
     """`{items: [{topic, aliases, status, decision_id, record_count}], cursor}`, paginated.
 
-    Raises:
-        InputError: `limit` is not 1–100.
+    Arguments are checked by the caller (`govmem.engine.operations`).
     """
-    check_limit(limit)
     c = corpus
     canon = c.scopes.canonical(scope) if scope is not None and scope.strip() else None
     counted: list[tuple[str, int]] = []

@@ -29,15 +29,8 @@ from attrs import evolve, frozen
 
 from govmem.index.scopes import ScopeTree
 from govmem.index.versions import version_ends
-from govmem.model.records import (
-    IN_FORCE_CLASSES,
-    ROOT_SCOPE,
-    Config,
-    Finding,
-    Record,
-    Relation,
-    Source,
-)
+from govmem.model.records import ROOT_SCOPE, Config, Finding, Record, Relation, Source
+from govmem.model.status import IN_FORCE_CLASSES
 from govmem.model.text import fold, u16
 from govmem.model.time import When
 

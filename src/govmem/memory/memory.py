@@ -39,16 +39,16 @@ network.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Final
 
 from attrs import frozen
 
 from govmem.engine.answer import number
 from govmem.engine.cursor import InvalidCursor, JSONValue, paginate
+from govmem.engine.validate import duration_of
 from govmem.index.index import Index
 from govmem.index.versions import bound, group_key, rank_key, version_groups
 from govmem.model.errors import InputError
@@ -58,9 +58,6 @@ from govmem.model.time import When, as_of_instant
 
 DEFAULT_MIND: Final = "default"
 DEFAULT_LIMIT: Final = 20
-MAX_LIMIT: Final = 100
-_WITHIN: Final = re.compile(r"^\s*(\d{1,6})\s*([hdw])\s*$", re.IGNORECASE)
-_UNIT: Final = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
 _RANK: Final = {p: i for i, p in enumerate(PRIORITIES)}
 
 
@@ -137,6 +134,10 @@ class MemoryPage:
         """`{items, cursor}`."""
         return {"items": [m.to_dict() for m in self.items], "cursor": self.cursor}
 
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
+
 
 @frozen
 class Recall:
@@ -158,6 +159,10 @@ class Recall:
     def to_dict(self) -> dict[str, JSONValue]:
         """On the wire: `{text}`."""
         return {"text": self.text}
+
+    def to_wire(self) -> dict[str, JSONValue]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
 
 
 def _date(when: When | None) -> str | None:
@@ -307,10 +312,8 @@ def search_memories(
     `tag` matches a whole tag; `text` is a substring of the key or the content.
     Results come in recall order.
 
-    Raises:
-        InputError: `limit` outside 1–100.
+    Arguments are checked by the caller (`govmem.engine.operations`).
     """
-    check_limit(limit)
     want_tag = _casefold(tag)
     want_text = _casefold(text)
     items = [
@@ -336,11 +339,9 @@ def expiring(
 
     Ordered by `expires_at` (soonest first), then id.
 
-    Raises:
-        InputError: `within` is not like `12h`, `7d`, `2w`; `limit` outside 1–100.
+    `within` is a checked duration (`12h`, `7d`, `2w`: `govmem.engine.operations`).
     """
-    span = parse_within(within)
-    check_limit(limit)
+    span = duration_of(within)
     at = as_of_instant(as_of, now)
     try:
         until = at + span
@@ -361,39 +362,13 @@ def expiring(
 def memory_history(corpus: Index, category: str, key: str, mind: str) -> MemoryPage:
     """Every version of one memory, oldest first (by `created_at`, recency, id).
 
-    Raises:
-        InputError: `category` is not one of the eight categories.
+    `category` is one of the eight, lower-cased (checked by the caller).
     """
-    cat = check_category(category)
-    members = version_groups(corpus.records).get((mind, cat, key), [])
+    members = version_groups(corpus.records).get((mind, category, key), [])
     return MemoryPage(tuple(Memory.from_record(corpus.records[p]) for p in members), None)
 
 
 # ---------------------------------------------------------------- arguments
-def parse_within(within: str) -> timedelta:
-    """`12h`, `7d`, `2w` as a duration.
-
-    Raises:
-        InputError: anything else, or zero.
-    """
-    m = _WITHIN.match(within)
-    if m is None or int(m[1]) == 0:
-        msg = f"{within!r} is not a duration like 12h, 7d or 2w (a whole number ≥ 1 of h, d or w)"
-        raise InputError("within", msg)
-    return int(m[1]) * _UNIT[m[2].lower()]
-
-
-def check_limit(limit: int) -> None:
-    """A page size of 1–100.
-
-    Raises:
-        InputError: anything else.
-    """
-    if not 1 <= limit <= MAX_LIMIT:
-        msg = f"{limit!r} is not a whole number from 1 to {MAX_LIMIT}"
-        raise InputError("limit", msg)
-
-
 def check_category(category: str) -> str:
     """A category name, lower-cased.
 

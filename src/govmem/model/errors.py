@@ -95,7 +95,9 @@ class CorpusUnavailable(GovmemError):
 
     def __init__(self, reason: CorpusUnavailableReason, message: str | None = None) -> None:
         self.reason: CorpusUnavailableReason = reason
-        self.message: str = message or CORPUS_UNAVAILABLE_MESSAGES[reason]
+        self.sentence: str = CORPUS_UNAVAILABLE_MESSAGES[reason]
+        """adrkit's fixed sentence for the reason (what the MCP outcome says)."""
+        self.message: str = message or self.sentence
         super().__init__(self.message)
 
 

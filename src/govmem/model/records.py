@@ -23,19 +23,6 @@ from .time import When
 Kind: TypeAlias = Literal["decision", "claim", "memory"]
 Severity: TypeAlias = Literal["error", "warn", "info"]
 
-STATUS_CLASSES: Final = (
-    "accepted",
-    "proposed",
-    "rejected",
-    "deprecated",
-    "superseded",
-    "revoked",
-    "unknown",
-)
-"""The status classes; every rule compares these."""
-IN_FORCE_CLASSES: Final = frozenset({"accepted", "superseded", "deprecated"})
-"""Classes of records that are or were in force (SPEC §4)."""
-
 ROOT_SCOPE: Final = "all"
 """The root of the scope tree: a record with no scope applies everywhere."""
 

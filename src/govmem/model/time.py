@@ -124,8 +124,3 @@ def coerce_when(value: object) -> When | None:
 def as_of_instant(as_of: When | None, now: datetime) -> datetime:
     """The instant a query is asked at: `as_of`, else `now` (read by the caller)."""
     return as_of.as_of if as_of is not None else now
-
-
-def utc_now() -> datetime:
-    """The current instant: the one clock read, made only at the public API boundary."""
-    return datetime.now(UTC)

@@ -10,15 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from govmem.model.records import (
-    ROOT_SCOPE,
-    STATUS_CLASSES,
-    Config,
-    Finding,
-    PathEntry,
-    ScopeSpec,
-    TopicSpec,
-)
+from govmem.model.records import ROOT_SCOPE, Config, Finding, PathEntry, ScopeSpec, TopicSpec
+from govmem.model.status import STATUS_CLASSES
 from govmem.model.text import fold
 
 from .status import read_status

@@ -33,7 +33,8 @@ from typing import Final
 
 from attrs import frozen
 
-from govmem.model.records import STATUS_CLASSES, Link
+from govmem.model.records import Link
+from govmem.model.status import STATUS_CLASSES
 from govmem.model.text import fold
 
 _SPELLINGS: Final[dict[str, str]] = {

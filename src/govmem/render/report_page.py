@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Final
 from attrs import frozen
 
 from govmem.index.index import Index
+from govmem.model.status import NEVER_IN_FORCE
 
 from .report_css import CSS
 from .svg import xml_text as esc
-from .timeline import NEVER_IN_FORCE
 
 if TYPE_CHECKING:
     from govmem.engine.answer import Answer

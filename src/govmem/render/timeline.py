@@ -38,6 +38,7 @@ from attrs import evolve, frozen
 from govmem.engine import drill as _drill
 from govmem.engine.query import make_ask
 from govmem.index.index import Index
+from govmem.model.status import NEVER_IN_FORCE
 from govmem.model.text import u16
 
 from .graph import short_title
@@ -46,8 +47,6 @@ from .svg import clip
 if TYPE_CHECKING:
     from govmem.model.time import When
 
-NEVER_IN_FORCE: Final = frozenset({"rejected", "revoked"})
-TENTATIVE: Final = frozenset({"proposed", "unknown"})
 _MONTHS: Final = (
     "Jan",
     "Feb",

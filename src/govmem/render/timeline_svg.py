@@ -13,13 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final
 
+from govmem.model.status import NEVER_IN_FORCE, TENTATIVE
+
 from .graph import EDGE_COLOURS, STATUS_COLOURS
 from .svg import FONT, arrow_marker, clip, num, xml_text
 from .timeline import (
     CHAR,
     LEFT,
-    NEVER_IN_FORCE,
-    TENTATIVE,
     WIDTH,
     Bar,
     Step,

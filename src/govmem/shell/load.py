@@ -30,7 +30,7 @@ from govmem.index.build import build_index
 from govmem.index.memo import Memo
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, PathEntry, Record, Relation, Source
-from govmem.model.time import When
+from govmem.model.time import When, parse_iso
 from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
 from govmem.parse.discover import DISCOVERY_FILES, FolderState, Rule, Tree, discover
@@ -633,6 +633,21 @@ def load_known_as_of(
     files = tree.files(wanted)
     git_dates = _git.first_add_dates(real, commit.sha)
     return loader.assemble(cfg, cfg_findings, plan, files, git_dates)
+
+
+def known_as_of_date(root: str | os.PathLike[str], known_as_of: str) -> When:
+    """The date `as_of` defaults to with `known_as_of`: the date as given, or the commit's.
+
+    Raises:
+        GitHistoryError: a commit without git history, or not a commit of it.
+    """
+    try:
+        when = parse_iso(known_as_of)
+    except ValueError:  # an impossible date (2026-02-30): git says what is wrong with it
+        when = None
+    if when is not None:
+        return when
+    return _git.commit_known_at(Path(root), known_as_of).committed
 
 
 class _GitTree:

@@ -35,7 +35,7 @@ order kept, indentation guessed).
 **Governance.** `remember` called without `as_user` — and `remember_from_agent`,
 the entry point of the MCP adapter, always — writes `source: agent`,
 `verified: false` for a memory and no status for a claim (a claim is
-proposed). `remember_from_agent` accepts exactly `AGENT_FIELDS` and refuses
+proposed). `remember_from_agent` accepts exactly the tool's published arguments and refuses
 any other key (`verified`, `approved`, `accepted`, `authority`,
 `supersedes`, `superseded_by`, `conflicts_with`, ...). `verify`, `approve`,
 `reject` and `forget` have no agent entry point; they are for humans at the
@@ -46,60 +46,31 @@ date.
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import subprocess
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from govmem.model.errors import GovmemError, InputError, Issue
-from govmem.model.records import MEMORY_CATEGORIES, PRIORITIES, Config, Record
-from govmem.model.time import When, coerce_when
+from govmem._corpus import utc_now
+from govmem.engine.operations import check_arguments
+from govmem.engine.validate import Arguments
+from govmem.memory.text import new_record_text, record_data
+from govmem.model.errors import GovmemError, InputError
+from govmem.model.records import Config, Record
+from govmem.model.time import When
 from govmem.parse.config import CONFIG_NAME
-from govmem.parse.yamledit import dump, frontmatter_span, remove_item, set_keys, set_status_section
+from govmem.parse.yamledit import frontmatter_span, remove_item, set_keys, set_status_section
 
 from .init import config_text
 from .load import MAX_BYTES, Loader, read_config
 
 WriteKind: TypeAlias = Literal["memory", "claim"]
 
-AGENT_FIELDS: Final = (
-    "kind",
-    "content",
-    "category",
-    "key",
-    "tags",
-    "priority",
-    "expires_at",
-    "topic",
-    "value",
-    "scope",
-    "source_ids",
-)
-"""Exactly what an agent may send to `remember` (SPEC §9)."""
-GOVERNED_FIELDS: Final = frozenset(
-    {
-        "verified",
-        "approved",
-        "accepted",
-        "authority",
-        "supersedes",
-        "superseded_by",
-        "conflicts_with",
-    }
-)
-"""Fields nothing an agent can call sets (SPEC §2 Governance)."""
 
-MAX_CONTENT: Final = 16 * 1024
-MAX_TAGS: Final = 32
-MAX_TAG: Final = 64
-MAX_NAME: Final = 128
-_KEY: Final = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)*$")
 _ATTEMPTS: Final = 16
 
 
@@ -117,6 +88,10 @@ class Written:
     def to_dict(self) -> dict[str, str]:
         """`{id, path}`."""
         return {"id": self.id, "path": self.path}
+
+    def to_wire(self) -> dict[str, str]:
+        """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
+        return self.to_dict()
 
 
 # ----------------------------------------------------------------- remember
@@ -137,7 +112,7 @@ def remember(
     mind: str | None = None,
     as_user: bool = False,
     by: str | None = None,
-    now: datetime,
+    now: datetime | None = None,
     config: str | os.PathLike[str] | None = None,
 ) -> Written:
     """Write a new memory or claim as a new file under the configured `memory` folder.
@@ -163,7 +138,7 @@ def remember(
         mind: a memory's mind (namespace); `default` when None.
         as_user: a human's own memory, verified.
         by: who verifies (`as_user`); git `user.email` when None.
-        now: the current instant (read by the caller).
+        now: the current instant; read from the clock when None.
         config: a `govmem.yaml` to use instead of the root's own.
 
     Returns:
@@ -173,22 +148,63 @@ def remember(
         InputError: a bad or missing argument (every problem, in one error).
         CorpusUnavailable: the root or config cannot be read.
     """
+    given = {
+        "kind": kind,
+        "content": content,
+        "category": category,
+        "key": key,
+        "tags": tags,
+        "priority": priority,
+        "expires_at": expires_at,
+        "topic": topic,
+        "value": value,
+        "scope": scope,
+        "source_ids": source_ids,
+        "mind": mind,
+    }
+    checked = check_arguments("remember", given)
+    return _write_new(root, checked, as_user=as_user, by=by, now=now, config=config)
+
+
+def remember_from_agent(
+    root: str | os.PathLike[str],
+    arguments: Mapping[str, object],
+    *,
+    now: datetime | None = None,
+    config: str | os.PathLike[str] | None = None,
+) -> Written:
+    """`remember` for an agent (the MCP tool): its published arguments only, always unverified.
+
+    `arguments` is a JSON object as an agent sends it, checked against the
+    `remember` operation (`govmem.engine.operations`): an unknown field is
+    refused, a governed one (`verified`, `approved`, …) with "only a human
+    can set this".
+
+    Raises:
+        InputError: an unknown or governed field, a wrong type, or a bad value.
+    """
+    checked = check_arguments("remember", arguments, wire=True)
+    return _write_new(root, checked, as_user=False, by=None, now=now, config=config)
+
+
+def _write_new(
+    root: str | os.PathLike[str],
+    a: Arguments,
+    *,
+    as_user: bool,
+    by: str | None,
+    now: datetime | None,
+    config: str | os.PathLike[str] | None,
+) -> Written:
+    """Write the checked arguments of `remember` as a new record file."""
+    now = now or utc_now()
     when = When.from_datetime(now.replace(microsecond=0))
-    expires = _expires(expires_at, now)
-    data = _record_data(
-        kind=kind,
-        content=content,
-        category=category,
-        key=key,
-        tags=tags,
-        priority=priority,
-        expires=expires,
-        topic=topic,
-        value=value,
-        scope=scope,
-        source_ids=source_ids,
-        mind=mind,
-    )
+    expires = a.when("expires_at")
+    if expires is not None and expires.bound <= now:
+        msg = f"{expires} is not in the future; a memory that has expired is never recalled"
+        raise InputError("expires_at", msg)
+    kind = a.text("kind")
+    data = record_data(a)
     real = _root(root)
     cfg, _ = read_config(real, config)
     folder = _memory_folder(real, cfg)
@@ -209,7 +225,7 @@ def remember(
     prefix = "mem_" if kind == "memory" else "claim_"
     for _ in range(_ATTEMPTS):
         rid = prefix + secrets.token_hex(6)
-        text = _new_file_text(rid, data, kind, as_user)
+        text = new_record_text(rid, data, kind, as_user)
         if len(text.encode("utf-8")) > MAX_BYTES:
             msg = f"the record would take over {MAX_BYTES} bytes; shorten the content"
             raise InputError("content", msg)
@@ -218,213 +234,6 @@ def remember(
             return Written(rid, target.relative_to(real).as_posix())
     msg = f"could not find a free file name in {folder} after {_ATTEMPTS} attempts"  # pragma: no cover
     raise GovmemError(msg)  # pragma: no cover
-
-
-def remember_from_agent(
-    root: str | os.PathLike[str],
-    arguments: Mapping[str, object],
-    *,
-    now: datetime,
-    config: str | os.PathLike[str] | None = None,
-) -> Written:
-    """`remember` for an agent (the MCP tool): exactly `AGENT_FIELDS`, always unverified.
-
-    Raises:
-        InputError: an unknown or governed field, a wrong type, or a bad value.
-    """
-    extra = sorted(set(arguments) - set(AGENT_FIELDS))
-    if extra:
-        issues = tuple(
-            Issue(
-                name,
-                "only a human can set this (govmem verify/approve at the CLI)"
-                if name in GOVERNED_FIELDS
-                else f"unknown field; the fields are {', '.join(AGENT_FIELDS)}",
-            )
-            for name in extra
-        )
-        raise InputError.from_issues(issues)
-    args = dict(arguments)
-    kind = args.get("kind", "memory")
-    if kind not in ("memory", "claim"):
-        raise InputError("kind", f"{kind!r} is not memory or claim")
-    strings = {
-        n: args.get(n)
-        for n in ("content", "category", "key", "priority", "topic", "value", "scope")
-    }
-    lists = {n: args.get(n, ()) for n in ("tags", "source_ids")}
-    issues_: list[Issue] = [
-        Issue(n, "must be a string")
-        for n, v in strings.items()
-        if v is not None and not isinstance(v, str)
-    ]
-    issues_ += [
-        Issue(n, "must be a list of strings")
-        for n, v in lists.items()
-        if v is not None
-        and not (isinstance(v, list | tuple) and all(isinstance(x, str) for x in v))
-    ]
-    expires = args.get("expires_at")
-    if expires is not None and not isinstance(expires, str):
-        issues_.append(
-            Issue("expires_at", "must be a date (YYYY-MM-DD) or an ISO timestamp string")
-        )
-    if not isinstance(strings["content"], str):
-        issues_.append(Issue("content", "is required"))
-    if issues_:
-        raise InputError.from_issues(tuple(issues_))
-    return remember(
-        root,
-        kind="claim" if kind == "claim" else "memory",
-        content=str(strings["content"]),
-        category=_opt(strings["category"]),
-        key=_opt(strings["key"]),
-        tags=_strs(lists["tags"]),
-        priority=_opt(strings["priority"]),
-        expires_at=_opt(expires),
-        topic=_opt(strings["topic"]),
-        value=_opt(strings["value"]),
-        scope=_opt(strings["scope"]),
-        source_ids=_strs(lists["source_ids"]),
-        now=now,
-        config=config,
-    )
-
-
-def _opt(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _strs(value: object) -> tuple[str, ...]:
-    return tuple(x for x in value if isinstance(x, str)) if isinstance(value, list | tuple) else ()
-
-
-def _expires(value: When | date | datetime | str | None, now: datetime) -> When | None:
-    if value is None:
-        return None
-    try:
-        when = value if isinstance(value, When) else coerce_when(value)
-    except ValueError:
-        when = None
-    if when is None:
-        msg = f"{value!r} is not a date (YYYY-MM-DD) or an ISO timestamp"
-        raise InputError("expires_at", msg)
-    if when.bound <= now:
-        msg = f"{when} is not in the future; a memory that has expired is never recalled"
-        raise InputError("expires_at", msg)
-    return when
-
-
-def _record_data(
-    *,
-    kind: str,
-    content: str,
-    category: str | None,
-    key: str | None,
-    tags: Sequence[str],
-    priority: str | None,
-    expires: When | None,
-    topic: str | None,
-    value: str | None,
-    scope: str | None,
-    source_ids: Sequence[str],
-    mind: str | None,
-) -> dict[str, Any]:
-    """Check the arguments (collecting every problem) and order the record's keys."""
-    issues: list[Issue] = []
-    text = content.strip()
-    if not text:
-        issues.append(Issue("content", "must not be empty"))
-    elif len(text) > MAX_CONTENT:
-        issues.append(Issue("content", f"must be at most {MAX_CONTENT} characters"))
-    if kind == "memory":
-        if category is None or not category.strip():
-            issues.append(
-                Issue(
-                    "category", f"is required for a memory: one of {', '.join(MEMORY_CATEGORIES)}"
-                )
-            )
-        elif category.strip().lower() not in MEMORY_CATEGORIES:
-            issues.append(
-                Issue("category", f"{category!r} is not one of {', '.join(MEMORY_CATEGORIES)}")
-            )
-        if key is None or not key.strip():
-            issues.append(Issue("key", "is required for a memory: a stable snake_case name"))
-        elif not _KEY.match(key.strip()) or len(key.strip()) > MAX_NAME:
-            hint = re.sub(r"[^a-z0-9]+", "_", key.strip().lower()).strip("_")
-            issues.append(
-                Issue("key", f"{key!r} is not snake_case (letters, digits, _); e.g. {hint!r}")
-            )
-        if priority is not None and priority.strip().lower() not in PRIORITIES:
-            issues.append(Issue("priority", f"{priority!r} is not one of {', '.join(PRIORITIES)}"))
-        if mind is not None and not (0 < len(mind.strip()) <= MAX_NAME):
-            issues.append(Issue("mind", f"must be 1–{MAX_NAME} characters"))
-    elif kind == "claim":
-        for name, given in (
-            ("category", category),
-            ("key", key),
-            ("priority", priority),
-            ("mind", mind),
-        ):
-            if given is not None:
-                issues.append(
-                    Issue(name, "is for memories; a claim has none (use topic, value, scope)")
-                )
-        if expires is not None:
-            issues.append(Issue("expires_at", "is for memories; a claim has none"))
-    else:
-        issues.append(Issue("kind", f"{kind!r} is not memory or claim"))
-    clean_tags = [t.strip() for t in tags]
-    if len(clean_tags) > MAX_TAGS:
-        issues.append(Issue("tags", f"at most {MAX_TAGS} tags"))
-    issues += [
-        Issue(f"tags.{i}", f"must be 1–{MAX_TAG} characters")
-        for i, t in enumerate(clean_tags)
-        if not 0 < len(t) <= MAX_TAG
-    ]
-    for name, given in (("topic", topic), ("value", value), ("scope", scope)):
-        if given is not None and not (0 < len(given.strip()) <= MAX_NAME * 4):
-            issues.append(Issue(name, "must not be empty"))
-    issues += [
-        Issue(f"source_ids.{i}", f"must be 1–{MAX_NAME} characters")
-        for i, s in enumerate(source_ids)
-        if not 0 < len(s.strip()) <= MAX_NAME
-    ]
-    if issues:
-        raise InputError.from_issues(tuple(issues))
-    data: dict[str, Any] = {}
-    if kind == "memory":
-        data["category"] = (category or "").strip().lower()
-        data["key"] = (key or "").strip()
-    data["content"] = text
-    if clean_tags:
-        data["tags"] = list(dict.fromkeys(clean_tags))
-    if kind == "memory":
-        data["priority"] = (priority or "normal").strip().lower()
-        if mind is not None and mind.strip() != "default":
-            data["mind"] = mind.strip()
-    for name, given in (("topic", topic), ("value", value), ("scope", scope)):
-        if given is not None:
-            data[name] = given.strip()
-    if source_ids:
-        data["sources"] = list(dict.fromkeys(s.strip() for s in source_ids))
-    return data
-
-
-def _new_file_text(rid: str, data: Mapping[str, Any], kind: str, as_user: bool) -> str:
-    doc = CommentedMap()
-    doc["kind"] = kind
-    doc["id"] = rid
-    for k, v in data.items():
-        doc[k] = CommentedSeq(v) if isinstance(v, list) else v
-    who = "a person (govmem remember --as-user)" if as_user else "an agent (govmem remember)"
-    note = f"Written by {who}."
-    if kind == "memory" and not as_user:
-        note += f" Only a person can verify it: govmem verify {rid}"
-    elif kind == "claim":
-        note += f" A claim only contests; a person may run: govmem approve {rid}"
-    doc.yaml_set_start_comment(note)
-    return dump(doc)
 
 
 # ------------------------------------------------------------- human acts

@@ -1,121 +1,101 @@
-"""Shared pieces of the adrkit tools (`_tools`, `_tools_superseded`).
+"""Shared pieces of the adrkit tools (`search`, `get`, `context`, `superseded`).
 
-What every tool needs besides its own rule: argument validation (Python
-arguments become the wire object `_validate` checks), the records the tools
-see (decisions and claims, never memories), the `DecisionSummary` shape, and
-the findings channel — the corpus's findings in adrkit's wire form and order,
-with a tool's derived findings merged in once per corpus, paginated on its
-own channel.
+What every tool needs besides its own rule: the records the tools see
+(decisions and claims, never memories), the `DecisionSummary` of a record,
+and the findings channel — the corpus's findings as `ToolFinding`s in
+adrkit's order, with a tool's derived findings merged in once per corpus,
+paginated on its own channel. Arguments reach the tools checked
+(`govmem.engine.operations`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from collections.abc import Iterable, Sequence
+from typing import Final
 
-from govmem.engine.cursor import InvalidCursor, JSONValue, paginate
-from govmem.engine.validate import validate_args
+from govmem.engine.cursor import InvalidCursor, JSONValue, limit_shape, paginate
 from govmem.index.index import Index
 from govmem.index.memo import Key
+from govmem.model.records import Finding
+from govmem.model.status import LABELS
 
-from .wire import WireFinding, sort_wire_findings, wire_finding
-
-Result: TypeAlias = dict[str, Any]
-"""A tool's `result`: JSON-safe, keyed on `outcome`."""
+from .results import FindingsPage, Summary, ToolFinding
 
 TOOLS: Final = ("get_decision", "get_decision_context", "list_superseded", "search_decisions")
-SPELLINGS: Final = frozenset(("approved", "draft"))
+SPELLINGS: Final = frozenset(LABELS)
 """Status filter values that match only records written so."""
 
-WIRE_NAMES: Final = {"findings_cursor": "findingsCursor", "findings_limit": "findingsLimit"}
-
-
 VISIBLE: Final = Key[tuple[int, ...]]("tools:visible")
-FINDINGS: Final = Key[tuple[WireFinding, ...]]("tools:findings")
-
-# --- arguments ------------------------------------------------------------------------
+FINDINGS: Final = Key[tuple[ToolFinding, ...]]("tools:findings")
 
 
-def validated(tool: str, **given: object) -> Mapping[str, object]:
-    """Python arguments -> the wire object -> `validate_args` (None means absent)."""
-    wire: dict[str, object] = {}
-    for name, value in given.items():
-        if value is None:
-            continue
-        wire[WIRE_NAMES.get(name, name)] = list(value) if isinstance(value, tuple) else value
-    return validate_args(tool, wire)
-
-
-# --- shared pieces --------------------------------------------------------------------
-
-
-def visible(corpus: Index) -> tuple[int, ...]:
+def visible(index: Index) -> tuple[int, ...]:
     """Positions of decisions and claims, in record order."""
-    return corpus.memo.get(
-        VISIBLE, lambda: tuple(i for i, r in enumerate(corpus.records) if not r.is_memory)
+    return index.memo.get(
+        VISIBLE, lambda: tuple(i for i, r in enumerate(index.records) if not r.is_memory)
     )
 
 
-def only_visible(corpus: Index, hits: Sequence[int]) -> tuple[int, ...]:
-    return tuple(h for h in hits if not corpus.records[h].is_memory)
+def only_visible(index: Index, hits: Sequence[int]) -> tuple[int, ...]:
+    """The decisions and claims among `hits`."""
+    return tuple(h for h in hits if not index.records[h].is_memory)
 
 
-def summary(corpus: Index, pos: int) -> Result:
+def summary(index: Index, pos: int) -> Summary:
     """`DecisionSummary`: `{id, title, status, sourcePath}`."""
-    rec = corpus.records[pos]
-    return {
-        "id": rec.id,
-        "title": rec.title,
-        "status": corpus.facts[pos].label,
-        "sourcePath": rec.path or "",
-    }
+    rec = index.records[pos]
+    return Summary(rec.id, rec.title, index.facts[pos].label, rec.path or "")
 
 
-def corpus_findings(corpus: Index) -> tuple[WireFinding, ...]:
-    return corpus.memo.get(
-        FINDINGS, lambda: tuple(sort_wire_findings([wire_finding(f) for f in corpus.findings]))
+def tool_finding(finding: Finding, pattern: str | None = None) -> ToolFinding:
+    """A corpus finding as the tools show it (`code` is `rule`)."""
+    return ToolFinding(
+        finding.code,
+        finding.severity,
+        finding.message,
+        finding.path,
+        finding.id,
+        finding.field,
+        pattern,
+    )
+
+
+def sort_tool_findings(items: Iterable[ToolFinding]) -> tuple[ToolFinding, ...]:
+    """Findings in adrkit's order, exact duplicates removed."""
+    return tuple(sorted(dict.fromkeys(items), key=ToolFinding.sort_key))
+
+
+def corpus_findings(index: Index) -> tuple[ToolFinding, ...]:
+    """The corpus's own findings, in adrkit's order (built once)."""
+    return index.memo.get(
+        FINDINGS, lambda: sort_tool_findings(tool_finding(f) for f in index.findings)
     )
 
 
 def with_derived(
-    corpus: Index, key: Key[tuple[WireFinding, ...]], derived: Sequence[WireFinding]
-) -> tuple[WireFinding, ...]:
+    index: Index, key: Key[tuple[ToolFinding, ...]], derived: Sequence[ToolFinding]
+) -> tuple[ToolFinding, ...]:
     """The corpus findings and a tool's derived ones, in adrkit's order (built once)."""
-    return corpus.memo.get(
-        key, lambda: tuple(sort_wire_findings([*corpus_findings(corpus), *derived]))
-    )
+    return index.memo.get(key, lambda: sort_tool_findings([*corpus_findings(index), *derived]))
 
 
 def findings_page(
-    corpus: Index,
+    index: Index,
     channel: str,
-    items: Sequence[WireFinding],
-    cursor: object,
+    items: Sequence[ToolFinding],
+    cursor: str | None,
     limit: int,
-    shape: Sequence[JSONValue],
-) -> Result | InvalidCursor:
-    """The findings page `{items, cursor}` of one tool's findings channel."""
+    shape: Sequence[JSONValue] | None = None,
+) -> FindingsPage | InvalidCursor:
+    """The findings page of one tool's findings channel (`shape`: of the limit, by default)."""
     page = paginate(
         items,
-        as_text(cursor),
+        cursor,
         channel=channel,
-        fingerprint=corpus.health.fingerprint,
-        shape=shape,
+        fingerprint=index.health.fingerprint,
+        shape=limit_shape(limit) if shape is None else shape,
         limit=limit,
     )
     if isinstance(page, InvalidCursor):
         return page
-    return {"items": list(page.items), "cursor": page.cursor}
-
-
-def as_text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def as_int(value: object) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def as_strs(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in value) if isinstance(value, tuple | list) else ()
+    return FindingsPage(page.items, page.cursor)

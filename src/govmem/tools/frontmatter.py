@@ -1,7 +1,4 @@
-"""The wire forms of the adrkit tools: typed frontmatter, findings, one-line summaries.
-
-Three things the four tools of `_tools` hand to a client, kept apart from the
-rules that decide *what* they answer:
+"""`get_decision`'s typed frontmatter: adrkit's schema output for adrkit files, else as read.
 
 * **Typed frontmatter** (`typed_frontmatter`). adrkit's `get_decision`
   returns its zod schema's *output*: every default filled (`deciders: []`,
@@ -14,13 +11,6 @@ rules that decide *what* they answer:
   frontmatter (Nygard, adr-tools) gives the governed fields govmem extracted,
   snake_case, as the loader recorded them; any other frontmatter is returned
   as written (dates as strings).
-* **Findings** (`wire_finding`): `{rule, severity, message, path, id, field,
-  pattern}` with absent keys omitted (`code` is `rule` on the wire; `pattern`
-  only on `affects` findings), ordered as adrkit orders them: by UTF-16 code
-  units of (rule, id, pattern, path, field, message), absent = "".
-* **Summaries** (`text_summary`): adrkit's one-line `content[0].text`
-  templates, counted on the page returned, singular when the count is 1,
-  capped at 512 UTF-16 code units.
 """
 
 from __future__ import annotations
@@ -28,17 +18,10 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final, TypeAlias
 
-from govmem.model.records import Finding, Record
-from govmem.model.text import u16, u16_len
-
-WireFinding: TypeAlias = dict[str, str]
-"""`{rule, severity, message, path?, id?, field?, pattern?}`."""
-
-MAX_TEXT: Final = 512
-"""Longest `content[0].text`, in UTF-16 code units."""
+from govmem.model.records import Record
 
 _ADRKIT_ID: Final = re.compile(r"^(?:[0-9]{4,}|[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26})$")
 _NONE: Final = object()
@@ -177,96 +160,3 @@ def typed_frontmatter(rec: Record) -> dict[str, Any]:
     if is_adrkit_format(data) and not rec.extracted:
         return _fill(data, ADRKIT_SCHEMA)
     return data
-
-
-# --- findings -------------------------------------------------------------------------
-
-
-def wire_finding(finding: Finding, pattern: str | None = None) -> WireFinding:
-    """`{rule, severity, message, path, id, field, pattern}`, absent keys omitted."""
-    out: WireFinding = {
-        "rule": finding.code,
-        "severity": finding.severity,
-        "message": finding.message,
-    }
-    for key, value in (
-        ("path", finding.path),
-        ("id", finding.id),
-        ("field", finding.field),
-        ("pattern", pattern),
-    ):
-        if value is not None:
-            out[key] = value
-    return out
-
-
-def finding_key(item: Mapping[str, str]) -> tuple[bytes, ...]:
-    """adrkit's finding order: (rule, id, pattern, path, field, message) in code units."""
-    return tuple(
-        u16(item.get(k, "")) for k in ("rule", "id", "pattern", "path", "field", "message")
-    )
-
-
-def sort_wire_findings(items: Sequence[WireFinding]) -> list[WireFinding]:
-    """Findings in adrkit's order, exact duplicates removed."""
-    unique = {json.dumps(i, sort_keys=True): i for i in items}
-    return sorted(unique.values(), key=finding_key)
-
-
-# --- one-line summaries ---------------------------------------------------------------
-
-
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def _cap(text: str) -> str:
-    if u16_len(text) <= MAX_TEXT:
-        return text
-    cut = text
-    while u16_len(cut) > MAX_TEXT - 1:
-        cut = cut[: -max(1, (u16_len(cut) - MAX_TEXT + 1) // 2)]
-    return cut + "…"
-
-
-def text_summary(tool: str, result: Mapping[str, Any], *, findings: bool = True) -> str:
-    """adrkit's `content[0].text` for a tool's `result` (≤ 512 UTF-16 code units).
-
-    Args:
-        tool: `search_decisions`, `get_decision`, `get_decision_context` or
-            `list_superseded`.
-        result: the tool's `result` object (any outcome, `corpus-unavailable`
-            included).
-        findings: end with `; N findings on this page.` (adrkit's); else with `.`.
-    """
-    outcome = result.get("outcome")
-    if outcome in ("invalid-cursor", "corpus-unavailable"):
-        return _cap(str(result.get("message", "")))
-    page = result.get("findings") or {}
-    count = _n(len(page.get("items", ())), "finding", "findings")
-    tail = f"; {count} on this page." if findings else "."
-    ref = result.get("requestedRef", "")
-    if outcome == "results":
-        text = f"Returned {_n(len(result['items']), 'decision result', 'decision results')}"
-    elif outcome == "found":
-        text = f'Found decision "{result["decision"]["id"]}"'
-    elif outcome == "not-found":
-        text = f'No local decision matches "{ref}"'
-    elif outcome == "ambiguous-local-id":
-        count = _n(len(result["candidates"]), "candidate", "candidates")
-        text = f'Returned {count} for ambiguous local ref "{ref}"'
-    elif outcome == "federated-log-unavailable":
-        text = f'Named-log federation is unavailable for "{ref}"'
-    elif outcome == "matches":
-        g, a, h = (len(result[k]) for k in ("governing", "activeProposals", "history"))
-        text = (
-            f"Returned {_n(g + a + h, 'context match', 'context matches')}: {g} governing, "
-            f"{_n(a, 'active proposal', 'active proposals')}, {h} historical"
-        )
-    elif outcome == "entries":
-        n = len(result["items"])
-        text = f"Returned {_n(n, 'superseded decision entry', 'superseded decision entries')}"
-    else:
-        msg = f"no summary for outcome {outcome!r} of {tool}"
-        raise ValueError(msg)
-    return _cap(text + tail)
