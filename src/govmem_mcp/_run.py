@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import anyio
 from anyio import CancelScope
-from mcp.server import Server
+from mcp.server import InitializationOptions, Server
 from mcp.server.stdio import stdio_server
 
 from ._state import LiveCorpus
@@ -56,7 +56,20 @@ async def _serve_stdio(server: Server[Any]) -> None:
     """`Server.run` over stdio, with stdin read by `StdinLines` (cancellable)."""
     stdin = cast("anyio.AsyncFile[str]", StdinLines())
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        await server.run(read_stream, write_stream, initialization_options(server))
+
+
+def initialization_options(server: Server[Any]) -> InitializationOptions:
+    """The server's `initialize` answer, the same on every supported SDK (`mcp>=2.0`).
+
+    mcp 2.0–2.2 advertise an empty `experimental` capability that 2.3 leaves
+    out; govmem has none, so the key is left out on all of them.
+    """
+    options = server.create_initialization_options()
+    capabilities = options.capabilities
+    if not capabilities.experimental:
+        capabilities = capabilities.model_copy(update={"experimental": None})
+    return options.model_copy(update={"capabilities": capabilities})
 
 
 async def serve(
