@@ -1,4 +1,4 @@
-"""Tests for `govmem.tools.affects`: adrkit's affects resolver, picomatch path semantics."""
+"""Tests for `govmem.tools.affects` and `globs`: adrkit's affects resolver, picomatch path semantics."""
 
 from __future__ import annotations
 
@@ -11,13 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem.model.records import Matcher
-from govmem.tools.affects import (
-    FiredMatcher,
-    compile_affects,
-    locale_key,
-    match_path,
-    valid_package_pattern,
-)
+from govmem.tools.affects import FiredMatcher, compile_affects, locale_key, valid_package_pattern
+from govmem.tools.globs import match_path
 
 from .conftest import DATA
 
@@ -25,7 +20,16 @@ CASES_DIR = DATA / "adrkit-conformance" / "affects-cases"
 
 
 def _case_files() -> list[Path]:
-    files = sorted(CASES_DIR.glob("*.json"))
+    """adrkit's published cases, but those that need a changed-dependency snapshot.
+
+    govmem has none (its tools never pass one): `package` matchers are inert,
+    so a case that makes one fire against a snapshot (`package-range`) does not
+    apply (`test_unusable_matchers_are_reported_with_adrkit_messages` shows such a
+    matcher inert, with its `affects-unresolvable` finding).
+    """
+    files = sorted(
+        p for p in CASES_DIR.glob("*.json") if "snapshots" not in json.loads(p.read_text("utf-8"))
+    )
     if not files:
         pytest.fail(f"no affects conformance cases in {CASES_DIR}")
     return files
@@ -57,9 +61,7 @@ def test_published_conformance_case_resolves_as_adrkit_does(case_file: Path) -> 
         )
         for r in case["records"]
     ]
-    snapshot = case.get("snapshots", {}).get("changedDependencies")
-    deps = None if snapshot is None else [(d["name"], d["version"]) for d in snapshot]
-    result = compile_affects(records).match(case["changedFiles"], dependencies=deps)
+    result = compile_affects(records).match(case["changedFiles"])
     matches = sorted(
         (
             {
