@@ -19,7 +19,7 @@ import pytest
 import govmem
 from govmem import Corpus
 from govmem.cli import main
-from govmem.shell.load import find_root
+from govmem.shell.plan import find_root
 
 from .conftest import CORPORA, git, write_files
 
@@ -577,12 +577,12 @@ def test_init_on_a_missing_root_or_dir_is_exit_1(tmp_path: Path) -> None:
 def test_init_that_cannot_write_is_one_line_and_exit_1(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from govmem.shell import write as _write
+    from govmem.shell import init as _init
 
     def refuse(target: Path, text: str) -> bool:
         raise PermissionError(13, "Permission denied", str(target))
 
-    monkeypatch.setattr(_write, "_create_exclusive", refuse)
+    monkeypatch.setattr(_init, "create_exclusive", refuse)
     code, out, err = _cli("--root", str(tmp_path), "init")
     assert (code, out) == (1, "")
     assert err == f"govmem: cannot write {tmp_path / 'govmem.yaml'}: Permission denied\n"

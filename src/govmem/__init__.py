@@ -62,7 +62,9 @@ from .model.records import (
     StatusChange,
 )
 from .model.time import When
-from .shell.load import Loader, find_root, known_as_of_date, load
+from .shell.known import known_as_of_date, load
+from .shell.load import Loader
+from .shell.plan import find_root
 from .shell.reload import Reloader, Watched
 from .shell.write import Written, remember, remember_from_agent
 from .tools.results import (

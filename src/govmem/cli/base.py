@@ -25,7 +25,7 @@ from typing import Any, NoReturn, TextIO
 from govmem._corpus import Corpus, utc_now
 from govmem.model.errors import GovmemError
 from govmem.model.time import When, parse_iso
-from govmem.shell import load as _load
+from govmem.shell.known import load as load_corpus_at
 
 
 class UsageError(GovmemError):
@@ -70,7 +70,7 @@ def out(text: str) -> None:
 
 def load_corpus(args: argparse.Namespace, known_as_of: str | None = None) -> Corpus:
     """The corpus named by the global flags (a progress bar on stderr when it is a terminal)."""
-    return _load.load(
+    return load_corpus_at(
         args.root,
         config=args.config,
         known_as_of=known_as_of,

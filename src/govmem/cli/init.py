@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from govmem.shell import write as _write
+from govmem.shell import init as _init_config
 
 from .base import command, emit, out
 
 
 @command("init", "write a commented govmem.yaml for the ADR folder found (never over one)")
 def _init(args: argparse.Namespace) -> int:
-    done = _write.init_config(args.root, dir=args.dir)
+    done = _init_config.init_config(args.root, dir=args.dir)
     if args.json:
         emit(done.to_dict())
     elif done.folders:

@@ -4,7 +4,7 @@
 
 Without `--root`, the root is the nearest folder up from the current one
 that holds `govmem.yaml` (within its repository), else the repository's top
-(its `.git`), else the current folder (`_load.find_root`).
+(its `.git`), else the current folder (`govmem.find_root`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from importlib import metadata
 from typing import Any, NoReturn
 
 from govmem.model.errors import GovmemError, InputError
-from govmem.shell.load import find_root
+from govmem.shell.plan import find_root
 
 from . import init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands
 from .base import COMMANDS, UsageError, _Parser

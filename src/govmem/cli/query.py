@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from govmem._corpus import Corpus
 from govmem.engine.answer import Answer, RecordView
 from govmem.engine.drill import existing_topic
-from govmem.shell.load import known_as_of_date
+from govmem.shell.known import known_as_of_date
 
 from .base import command, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page

@@ -1,8 +1,10 @@
-"""The text `govmem init` writes: a commented `govmem.yaml` for the folders found. No I/O.
+"""`govmem init`: a commented `govmem.yaml` for the folders found, written once, atomically.
 
-`config_text(adr, memory, given=..., memory_exists=...)` turns the ADR
-folders of a plan (`_load.plan_paths` run with no `govmem.yaml`) into a file
-that loads without findings:
+`init_config(root, dir=...)` plans the folders as a load would with no
+`govmem.yaml` and creates the file with `atomic.create_exclusive` — complete
+or not at all, and never over an existing one (`ConfigExists`).
+`config_text(adr, memory, given=..., memory_exists=...)` is its text (pure):
+it turns the ADR folders of the plan into a file that loads without findings:
 
 * the ADR folder was found: `paths` is written commented out, listing what
   was found (log4brains packages with their scopes) and `memory` — left
@@ -20,10 +22,19 @@ Then `memory`, and commented examples of `exclude`, `scopes`, `topics`,
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 from typing import Final
 
-from govmem.model.records import PathEntry
+from attrs import frozen
+
+from govmem.model.errors import GovmemError
+from govmem.model.records import Config, PathEntry
+from govmem.parse.config import CONFIG_NAME
+
+from .atomic import create_exclusive
+from .load import Loader
 
 _PLAIN: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*")
 
@@ -111,3 +122,49 @@ def config_text(
     lines.append("")
     lines.append(_EXAMPLES)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+class ConfigExists(GovmemError):
+    """`govmem init` found a `govmem.yaml` already: nothing was written."""
+
+
+@frozen
+class Initialized:
+    """What `init_config` wrote: the file, and the ADR folders it names (none: none found)."""
+
+    path: Path
+    folders: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """`{path, folders}`."""
+        return {"path": str(self.path), "folders": list(self.folders)}
+
+
+def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Initialized:
+    """Write a commented `govmem.yaml` at `root` for the ADR folder found there (or `dir`).
+
+    The file is created atomically and never replaces one (`_init` says what it holds).
+
+    Raises:
+        ConfigExists: the root has a `govmem.yaml` already.
+        CorpusUnavailable: the root, or `dir`, cannot be read.
+        GovmemError: the file cannot be written (a read-only root).
+    """
+    loader = Loader(root, dir=dir)
+    real = loader.check_root()
+    cfg = Config()
+    plan = loader.plan(real, cfg)
+    adr = tuple(e for e in plan.entries if e.path != cfg.memory)
+    text = config_text(
+        adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
+    )
+    shown = Path(root) / CONFIG_NAME
+    try:
+        created = create_exclusive(real / CONFIG_NAME, text)
+    except OSError as exc:
+        msg = f"cannot write {shown}: {exc.strerror}"
+        raise GovmemError(msg) from exc
+    if not created:
+        msg = f"{shown} already exists; nothing was written"
+        raise ConfigExists(msg)
+    return Initialized(shown, tuple(e.path for e in adr))

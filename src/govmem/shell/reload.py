@@ -39,17 +39,11 @@ from govmem.model.records import Config, Finding, PathEntry
 from govmem.model.time import When
 from govmem.parse.config import CONFIG_NAME
 
+from . import files as _files
 from . import git as _git
-from .load import (
-    FileText,
-    Loader,
-    Plan,
-    fingerprint,
-    is_candidate,
-    read_config,
-    read_file,
-    walk_tree,
-)
+from .files import FileText, fingerprint, walk_tree
+from .load import Loader
+from .plan import Plan, is_candidate, read_config
 
 NO_GIT: Final = Finding(
     "no-git",
@@ -198,12 +192,12 @@ class Reloader:
         files = dict(self._files)
         for rel, present in changed.items():
             if present:
-                files[rel] = read_file(self.root, rel)
+                files[rel] = _files.read_file(self.root, rel)
             else:
                 files.pop(rel, None)
         for rel in reread:
             if rel in files:
-                files[rel] = read_file(self.root, rel)
+                files[rel] = _files.read_file(self.root, rel)
         self._files = files
         return self._finish(basis, [files[k] for k in sorted(files)], dates)
 

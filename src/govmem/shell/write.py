@@ -16,7 +16,7 @@ atomic and never loses a concurrent writer's work:
   read again just before the replace; if it changed meanwhile, nothing is
   written and `WriteConflict` is raised.
 
-**`govmem init`** (`init_config`) creates `govmem.yaml` the same way as a
+**`govmem init`** (`init.init_config`) creates `govmem.yaml` the same way as a
 new record: complete or not at all, and never over an existing one.
 
 **Ids.** `mem_` (memories) or `claim_` (claims) + 12 random hex digits
@@ -62,20 +62,17 @@ from govmem.memory.text import new_record_text, record_data
 from govmem.model.errors import GovmemError, InputError
 from govmem.model.records import Config, Record
 from govmem.model.time import When
-from govmem.parse.config import CONFIG_NAME
 from govmem.parse.yamledit import frontmatter_span, remove_item, set_keys, set_status_section
 
-from .init import config_text
-from .load import MAX_BYTES, Loader, read_config
+from .atomic import create_exclusive, remove_unchanged, replace_unchanged
+from .files import MAX_BYTES
+from .load import Loader
+from .plan import read_config
 
 WriteKind: TypeAlias = Literal["memory", "claim"]
 
 
 _ATTEMPTS: Final = 16
-
-
-class WriteConflict(GovmemError):
-    """The file changed while it was being edited; nothing was written. Retry."""
 
 
 @frozen
@@ -230,7 +227,7 @@ def _write_new(
             msg = f"the record would take over {MAX_BYTES} bytes; shorten the content"
             raise InputError("content", msg)
         target = folder / f"{rid}.yaml"
-        if _create_exclusive(target, text):
+        if create_exclusive(target, text):
             return Written(rid, target.relative_to(real).as_posix())
     msg = f"could not find a free file name in {folder} after {_ATTEMPTS} attempts"  # pragma: no cover
     raise GovmemError(msg)  # pragma: no cover
@@ -331,11 +328,9 @@ def forget(
     if path.suffix.lower() in (".yaml", ".yml"):
         remaining = remove_item(text, rec.index)
     if remaining is None:
-        _check_unchanged(path, original)
-        path.unlink()
-        _fsync_dir(path.parent)
+        remove_unchanged(path, original)
     else:
-        _replace(path, original, remaining)
+        replace_unchanged(path, original, remaining)
     return Written(rec.id, rec.path or "")
 
 
@@ -359,7 +354,7 @@ def _set_status(
         if new is None:
             msg = f"{rec.path} has no frontmatter and no `## Status` section to set"
             raise InputError("id", msg)
-        _replace(path, original, new)
+        replace_unchanged(path, original, new)
         return Written(rec.id, rec.path or "")
     key = _dialect_key(real, config, "status")
     changes: list[tuple[str, object]] = [(key, status)]
@@ -372,53 +367,6 @@ def _set_status(
     ):
         changes.append(("ratified_by", by or git_email(real) or "human"))
     return _edit(real, rec, changes)
-
-
-# --------------------------------------------------------------------- init
-class ConfigExists(GovmemError):
-    """`govmem init` found a `govmem.yaml` already: nothing was written."""
-
-
-@frozen
-class Initialized:
-    """What `init_config` wrote: the file, and the ADR folders it names (none: none found)."""
-
-    path: Path
-    folders: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        """`{path, folders}`."""
-        return {"path": str(self.path), "folders": list(self.folders)}
-
-
-def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Initialized:
-    """Write a commented `govmem.yaml` at `root` for the ADR folder found there (or `dir`).
-
-    The file is created atomically and never replaces one (`_init` says what it holds).
-
-    Raises:
-        ConfigExists: the root has a `govmem.yaml` already.
-        CorpusUnavailable: the root, or `dir`, cannot be read.
-        GovmemError: the file cannot be written (a read-only root).
-    """
-    loader = Loader(root, dir=dir)
-    real = loader.check_root()
-    cfg = Config()
-    plan = loader.plan(real, cfg)
-    adr = tuple(e for e in plan.entries if e.path != cfg.memory)
-    text = config_text(
-        adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
-    )
-    shown = Path(root) / CONFIG_NAME
-    try:
-        created = _create_exclusive(real / CONFIG_NAME, text)
-    except OSError as exc:
-        msg = f"cannot write {shown}: {exc.strerror}"
-        raise GovmemError(msg) from exc
-    if not created:
-        msg = f"{shown} already exists; nothing was written"
-        raise ConfigExists(msg)
-    return Initialized(shown, tuple(e.path for e in adr))
 
 
 # ------------------------------------------------------------------ lookup
@@ -480,67 +428,6 @@ def git_email(root: Path) -> str | None:
     return email if done.returncode == 0 and email else None
 
 
-# ------------------------------------------------------------------- atomic
-def _temp_name(folder: Path, name: str) -> Path:
-    return folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-
-
-def _write_temp(folder: Path, name: str, data: bytes) -> Path:
-    tmp = _temp_name(folder, name)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    return tmp
-
-
-def _create_exclusive(target: Path, text: str) -> bool:
-    """Create `target` with `text`, complete or not at all; False if the name is taken."""
-    tmp = _write_temp(target.parent, target.name, text.encode("utf-8"))
-    try:
-        os.link(tmp, target)
-    except FileExistsError:
-        return False
-    finally:
-        tmp.unlink(missing_ok=True)
-    _fsync_dir(target.parent)
-    return True
-
-
-def _replace(path: Path, original: bytes, text: str) -> None:
-    """Atomically replace `path` with `text`, unless it changed since `original` was read."""
-    tmp = _write_temp(path.parent, path.name, text.encode("utf-8"))
-    try:
-        _check_unchanged(path, original)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    _fsync_dir(path.parent)
-
-
-def _check_unchanged(path: Path, original: bytes) -> None:
-    if path.read_bytes() != original:
-        msg = f"{path.name} changed while it was being edited; nothing was written, retry"
-        raise WriteConflict(msg)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - e.g. Windows
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - file systems that refuse it
-        pass
-    finally:
-        os.close(fd)
-
-
 def _decode(data: bytes) -> str:
     return data.decode("utf-8")
 
@@ -560,5 +447,5 @@ def _edit(real: Path, rec: Record, changes: Sequence[tuple[str, object]]) -> Wri
     else:
         new = set_keys(text, rec.index, changes)
     if new != text:
-        _replace(path, original, new)
+        replace_unchanged(path, original, new)
     return Written(rec.id, rec.path or "")
