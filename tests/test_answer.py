@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem.engine import answer as a
+from govmem.engine import wording
 from govmem.engine.answer import (
     Answer,
     ConflictItem,
@@ -160,16 +161,16 @@ def _seed_answer() -> Answer:
         ),
         conflicts=(
             ConflictItem(
-                a.value_conflict_id("DynamoDB", "adr-024"),
+                wording.value_conflict_id("DynamoDB", "adr-024"),
                 claim,
                 ("team-chat-2026-03-14",),
-                a.conflict_rationale("database"),
+                wording.conflict_rationale("database"),
                 "open",
             ),
         ),
-        missing_information=(a.CLAIM_UNRESOLVED,),
+        missing_information=(wording.CLAIM_UNRESOLVED,),
         context_metrics=ContextMetrics(18420, 78),
-        drill_down=a.DRILL_NONE,
+        drill_down=wording.DRILL_NONE,
     )
 
 
@@ -196,9 +197,14 @@ def test_seed_answer_keeps_seed_000_key_order() -> None:
     assert _key_paths(_seed_answer().to_dict()) == _key_paths(json.loads(SEED_000))
 
 
+def _json(answer: a.Answer) -> str:
+    """An answer as JSON text, as the CLI and the MCP adapter print it (keys in order)."""
+    return json.dumps(answer.to_dict(), ensure_ascii=False)
+
+
 def test_seed_answer_json_is_the_seed_json_reformatted() -> None:
-    """`to_json` prints exactly the seed's tokens: `1` not `1.0`, `0.95`, UTF-8 kept."""
-    text = _seed_answer().to_json()
+    """`to_dict` as JSON prints exactly the seed's tokens: `1` not `1.0`, `0.95`, UTF-8 kept."""
+    text = _json(_seed_answer())
     assert text == json.dumps(json.loads(SEED_000), ensure_ascii=False)
     assert '"authority": 1}' in text
     assert '"confidence": 0.95' in text
@@ -208,7 +214,7 @@ def test_seed_answer_json_is_the_seed_json_reformatted() -> None:
 
 def test_equal_answers_print_byte_identical_json() -> None:
     """Two equal answers give the same bytes."""
-    assert _seed_answer().to_json().encode() == _seed_answer().to_json().encode()
+    assert _json(_seed_answer()).encode() == _json(_seed_answer()).encode()
 
 
 @pytest.mark.parametrize(
@@ -267,9 +273,9 @@ def test_answer_without_decision_prints_null_decision() -> None:
         superseded_decisions=(),
         scope_exceptions=(),
         conflicts=(),
-        missing_information=(a.NO_TOPIC,),
+        missing_information=(wording.NO_TOPIC,),
         context_metrics=ContextMetrics(0, 0),
-        drill_down=a.DRILL_TOPIC,
+        drill_down=wording.DRILL_TOPIC,
     )
     d = answer.to_dict()
     assert list(d) == list(json.loads(SEED_000))
@@ -284,64 +290,67 @@ def test_answer_without_decision_prints_null_decision() -> None:
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
-        (lambda: a.no_single_topic([]), "No topic matched the question."),
+        (lambda: wording.no_single_topic([]), "No topic matched the question."),
         (
-            lambda: a.no_single_topic(("database", "queue", "ui")),
+            lambda: wording.no_single_topic(("database", "queue", "ui")),
             "No single topic matched the question; closest: database, queue, ui.",
         ),
-        (lambda: a.no_record_on_topic("database"), "No record is on topic database."),
+        (lambda: wording.no_record_on_topic("database"), "No record is on topic database."),
         (
-            lambda: a.undeclared_scope("retail"),
+            lambda: wording.undeclared_scope("retail"),
             "Scope retail is not declared; it was read as a child of all.",
         ),
         (
-            lambda: a.several_scopes(["legacy", "new-services"]),
+            lambda: wording.several_scopes(["legacy", "new-services"]),
             "The question names several scopes (legacy, new-services); none was used.",
         ),
         (
-            lambda: a.no_decision_in_force("database", "legacy", _d("2026-09-08")),
+            lambda: wording.no_decision_in_force("database", "legacy", _d("2026-09-08")),
             "No decision on database is in force for legacy as of 2026-09-08.",
         ),
         (
-            lambda: a.was_in_force_until("adr-001", _d("2026-02-01"), "superseded"),
+            lambda: wording.was_in_force_until("adr-001", _d("2026-02-01"), "superseded"),
             "adr-001 was in force until 2026-02-01 (superseded).",
         ),
-        (lambda: a.only_status("adr-030", "proposed"), "adr-030 is only proposed."),
+        (lambda: wording.only_status("adr-030", "proposed"), "adr-030 is only proposed."),
         (
-            lambda: a.low_confidence("adr-030", 0.4, 0.5),
+            lambda: wording.low_confidence("adr-030", 0.4, 0.5),
             "adr-030 has confidence 0.4, below 0.5.",
         ),
-        (lambda: a.low_confidence("x", 0.0, 1.0), "x has confidence 0, below 1."),
-        (lambda: a.no_verifying_source("adr-024"), "No source text verifies adr-024."),
-        (lambda: a.ended_unknown("adr-001"), "adr-001 ended on an unknown date."),
+        (lambda: wording.low_confidence("x", 0.0, 1.0), "x has confidence 0, below 1."),
+        (lambda: wording.no_verifying_source("adr-024"), "No source text verifies adr-024."),
+        (lambda: wording.ended_unknown("adr-001"), "adr-001 ended on an unknown date."),
         (
-            lambda: a.proposes_to_supersede("adr-031", "adr-024"),
+            lambda: wording.proposes_to_supersede("adr-031", "adr-024"),
             "adr-031 proposes to supersede adr-024.",
         ),
         (
-            lambda: a.partial_relation("a", "partly-supersedes", "b"),
+            lambda: wording.partial_relation("a", "partly-supersedes", "b"),
             "a partly supersedes b.",
         ),
-        (lambda: a.partial_relation("a", "partly-superseded-by", "b"), "b partly supersedes a."),
-        (lambda: a.partial_relation("a", "amends", "b"), "a amends b."),
-        (lambda: a.partial_relation("a", "amended-by", "b"), "b amends a."),
-        (lambda: a.partial_relation("a", "partly-undoes", "b"), "a partly undoes b."),
-        (lambda: a.partial_relation("a", "partly-undone-by", "b"), "b partly undoes a."),
         (
-            lambda: a.option_rejected("DynamoDB", "adr-019", _d("2025-03-01")),
+            lambda: wording.partial_relation("a", "partly-superseded-by", "b"),
+            "b partly supersedes a.",
+        ),
+        (lambda: wording.partial_relation("a", "amends", "b"), "a amends b."),
+        (lambda: wording.partial_relation("a", "amended-by", "b"), "b amends a."),
+        (lambda: wording.partial_relation("a", "partly-undoes", "b"), "a partly undoes b."),
+        (lambda: wording.partial_relation("a", "partly-undone-by", "b"), "b partly undoes a."),
+        (
+            lambda: wording.option_rejected("DynamoDB", "adr-019", _d("2025-03-01")),
             "Option DynamoDB was rejected in adr-019 (2025-03-01).",
         ),
         (
-            lambda: a.option_rejected("DynamoDB", "adr-019"),
+            lambda: wording.option_rejected("DynamoDB", "adr-019"),
             "Option DynamoDB was rejected in adr-019.",
         ),
         (
-            lambda: a.resolved_not_in_force("rel-x", "adr-009"),
+            lambda: wording.resolved_not_in_force("rel-x", "adr-009"),
             "Conflict rel-x was resolved in favour of adr-009, which is not in force.",
         ),
-        (lambda: a.CLAIM_UNRESOLVED, "At least one incompatible claim remains unresolved."),
+        (lambda: wording.CLAIM_UNRESOLVED, "At least one incompatible claim remains unresolved."),
         (
-            lambda: a.more_not_shown(3, "scope_exceptions"),
+            lambda: wording.more_not_shown(3, "scope_exceptions"),
             "3 more scope exceptions not shown.",
         ),
     ],
@@ -357,20 +366,20 @@ def test_missing_information_sentences_read_as_the_spec_words_them(
     ("sentence", "expected"),
     [
         (
-            lambda: a.value_conflict_id("DynamoDB (v2)", "adr-024"),
+            lambda: wording.value_conflict_id("DynamoDB (v2)", "adr-024"),
             "rel-dynamodb-v2-vs-adr-024",
         ),
-        (lambda: a.record_conflict_id("claim-1", "adr-024"), "rel-claim-1-vs-adr-024"),
+        (lambda: wording.record_conflict_id("claim-1", "adr-024"), "rel-claim-1-vs-adr-024"),
         (
-            lambda: a.conflict_rationale("database"),
+            lambda: wording.conflict_rationale("database"),
             "Incompatible database choice for the same scope.",
         ),
         (
-            lambda: a.conflict_rationale("database", "all"),
+            lambda: wording.conflict_rationale("database", "all"),
             "Incompatible database choice for an overlapping scope (all).",
         ),
         (
-            lambda: a.conflict_rationale("database") + a.reproposes("adr-019"),
+            lambda: wording.conflict_rationale("database") + wording.reproposes("adr-019"),
             (
                 "Incompatible database choice for the same scope."
                 " It re-proposes an option rejected in adr-019."
@@ -393,7 +402,7 @@ def test_conflict_wording_reads_as_the_spec_words_it(
     ("drill", "expected"),
     [
         (
-            a.DRILL_CONFLICTS,
+            wording.DRILL_CONFLICTS,
             {
                 "required": True,
                 "suggested_tool": "find_conflicts",
@@ -401,7 +410,7 @@ def test_conflict_wording_reads_as_the_spec_words_it(
             },
         ),
         (
-            a.drill_list_cut("superseded_decisions"),
+            wording.drill_list_cut("superseded_decisions"),
             {
                 "required": True,
                 "suggested_tool": "get_decision_history",
@@ -409,7 +418,7 @@ def test_conflict_wording_reads_as_the_spec_words_it(
             },
         ),
         (
-            a.DRILL_NONE,
+            wording.DRILL_NONE,
             json.loads(SEED_000)["drill_down"],
         ),
     ],

@@ -59,9 +59,15 @@ def test_the_same_inputs_give_byte_identical_json(
     """Two corpora built from the same inputs answer with the same bytes, asked twice."""
     a, b = inputs.build(), inputs.build()
     for t in topics_and_none(a):
-        first = a.query(question, topic=t, as_of=as_of, now=NOW).to_json()
-        assert first == b.query(question, topic=t, as_of=as_of, now=NOW).to_json()
-        assert first == a.query(question, topic=t, as_of=as_of, now=NOW).to_json()
+        first = json.dumps(
+            a.query(question, topic=t, as_of=as_of, now=NOW).to_dict(), ensure_ascii=False
+        )
+        assert first == json.dumps(
+            b.query(question, topic=t, as_of=as_of, now=NOW).to_dict(), ensure_ascii=False
+        )
+        assert first == json.dumps(
+            a.query(question, topic=t, as_of=as_of, now=NOW).to_dict(), ensure_ascii=False
+        )
 
 
 @given(corpora(), questions(), as_of_dates(), st.randoms(use_true_random=False))
@@ -233,7 +239,7 @@ def test_no_question_topic_scope_or_mind_crashes_a_query(
     """Any text as question, topic, scope or mind gives an answer of the seed's shape."""
     corpus = inputs.build()
     answer = corpus.query(question, topic=topic, scope=scope, as_of=as_of, mind=mind, now=NOW)
-    assert list(json.loads(answer.to_json())) == [
+    assert list(answer.to_dict()) == [
         "query",
         "topic",
         "status",
@@ -257,7 +263,7 @@ def test_no_question_topic_scope_or_mind_crashes_a_query(
 
 SCRIPT = textwrap.dedent(
     """
-    import random, sys
+    import json, random, sys
     from datetime import UTC, date, datetime, timedelta
     from govmem import Config, Corpus, Record, Relation, When
     from govmem.model.records import ScopeSpec, TopicSpec
@@ -289,8 +295,8 @@ SCRIPT = textwrap.dedent(
     for topic in [None, *corpus.topics()]:
         for scope in [None, *scopes, "nowhere"]:
             for as_of in ["2021-06-01", "2024-01-01", "2026-01-01"]:
-                out.append(corpus.query("Which db for new payments?", topic=topic,
-                                        scope=scope, as_of=as_of, now=now).to_json())
+                out.append(json.dumps(corpus.query("Which db for new payments?", topic=topic,
+                                        scope=scope, as_of=as_of, now=now).to_dict(), ensure_ascii=False))
         if topic:
             out.append(repr(corpus.get_decision_history(topic, limit=100)))
     out.append(repr(corpus.find_conflicts(limit=100, now=now)))
@@ -321,7 +327,10 @@ def linked_answers(corpus: Corpus, as_ofs: list[str]) -> list[str]:
     """Every answer and drill-down a linked corpus gives, as text, for each scope and date."""
     scopes = [None, *(s.name for s in LINKED_SCOPES), "elsewhere"]
     out = [
-        corpus.query(question, topic=topic, scope=scope, as_of=as_of, now=NOW).to_json()
+        json.dumps(
+            corpus.query(question, topic=topic, scope=scope, as_of=as_of, now=NOW).to_dict(),
+            ensure_ascii=False,
+        )
         for as_of in as_ofs
         for scope in scopes
         for topic in ("database", None)

@@ -27,14 +27,9 @@ from govmem import (
     StatusChange,
     When,
 )
-from govmem.engine.answer import (
-    DRILL_NONE_REASON,
-    DRILL_TOPIC_REASON,
-    FoundConflict,
-    History,
-    HistoryItem,
-)
+from govmem.engine.answer import FoundConflict, History, HistoryItem
 from govmem.engine.cursor import InvalidCursor
+from govmem.engine.wording import DRILL_NONE_REASON, DRILL_TOPIC_REASON
 from govmem.model.records import ScopeSpec, TopicSpec
 
 AS_OF = "2026-09-08"

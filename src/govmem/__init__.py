@@ -46,8 +46,7 @@ from .engine.validate import Arg, Arguments, Operation, Value
 from .index.derive import Facts
 from .index.index import Health, Index
 from .memory.memory import Memory, MemoryPage, Recall
-from .model.convert import from_json as structure
-from .model.convert import to_json as unstructure
+from .model.convert import structure, unstructure
 from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
 from .model.records import (
     Config,

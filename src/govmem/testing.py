@@ -499,7 +499,7 @@ def linked_corpora(
         def test_direction_is_irrelevant(inputs):
             a = move_links(inputs, "new").build().query("Which db?", topic="database")
             b = move_links(inputs, "old").build().query("Which db?", topic="database")
-            assert a.to_json() == b.to_json()
+            assert a.to_dict() == b.to_dict()
     """
     return _linked(min_records, max_records)
 

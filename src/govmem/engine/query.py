@@ -46,6 +46,7 @@ from govmem.model.time import When, coerce_when
 from govmem.parse.status import PARTIAL_KINDS
 
 from . import answer as ans
+from . import wording
 from .evidence import best_excerpt, verified_in
 from .qindex import (
     Precedence,
@@ -218,7 +219,7 @@ class _Run:
         if topic is not None:
             name = self.c.canonical_topic(topic)
             has = name in self.members
-            return name, [] if has else [ans.no_record_on_topic(name)]
+            return name, [] if has else [wording.no_record_on_topic(name)]
         scopes = topic_scopes(self.c, self.ask.mind)
         competing: Iterable[str] | None = None
         if self.requested:
@@ -229,7 +230,7 @@ class _Run:
             self.ask.question, None if competing is None else set(competing)
         )
         if guess.topic is None:
-            return None, [ans.no_single_topic(guess.candidates)]
+            return None, [wording.no_single_topic(guess.candidates)]
         return guess.topic, []
 
     # ------------------------------------------------------------- 2. scope
@@ -238,7 +239,7 @@ class _Run:
         self.scope = self.c.scopes.canonical(scope)
         self.requested = True
         if not self.c.scopes.is_declared(self.scope):
-            return [ans.undeclared_scope(self.scope)]
+            return [wording.undeclared_scope(self.scope)]
         return []
 
     def scope_from_question(self) -> list[str]:
@@ -259,7 +260,7 @@ class _Run:
         if len(named) == 1:
             self.scope, self.requested = named[0], True
         elif len(named) > 1:
-            return [ans.several_scopes(named)]
+            return [wording.several_scopes(named)]
         return []
 
     # ------------------------------------------------------------- 3. selection
@@ -363,16 +364,16 @@ class _Run:
             if rel is not None:
                 fixed[p] = rel.id
             elif rec.value is not None and slug(rec.value):
-                by_value[p] = ans.value_conflict_id(rec.value, did)
+                by_value[p] = wording.value_conflict_id(rec.value, did)
             else:
-                fixed[p] = ans.record_conflict_id(rec.id, did)
+                fixed[p] = wording.record_conflict_id(rec.id, did)
         taken_ids = set(fixed.values())
         counts: dict[str, int] = defaultdict(int)
         for cid in by_value.values():
             counts[cid] += 1
         for p, cid in by_value.items():
             collides = counts[cid] > 1 or cid in taken_ids
-            fixed[p] = ans.record_conflict_id(c.records[p].id, did) if collides else cid
+            fixed[p] = wording.record_conflict_id(c.records[p].id, did) if collides else cid
         rejected = [p for p in self.sorted if c.facts[p].status == "rejected"]
         items: list[tuple[int, ans.ConflictItem]] = []
         for p, rel in placed.items():
@@ -391,12 +392,12 @@ class _Run:
     def default_rationale(self, topic: str, pos: int, rejected: Sequence[int]) -> str:
         """Same or overlapping scope, plus the re-proposed-rejected-option suffix."""
         scope = self.c.facts[pos].scope
-        text = ans.conflict_rationale(topic, None if scope == self.scope else scope)
+        text = wording.conflict_rationale(topic, None if scope == self.scope else scope)
         value = self.value_key(pos, topic)
         if value is None:
             return text
         again = next((r for r in rejected if self.value_key(r, topic) == value), None)
-        return text + ans.reproposes(self.c.records[again].id) if again is not None else text
+        return text + wording.reproposes(self.c.records[again].id) if again is not None else text
 
     def exceptions(self, members: Sequence[int], taken: set[int]) -> list[int]:
         """In force on a scope disjoint from S or strictly narrower than S.
@@ -499,14 +500,14 @@ class _Run:
                 and (f.valid_from is None or f.valid_from.bound < vt.bound)
                 and self.on_s_or_ancestor(p)
             ):
-                out.append(ans.was_in_force_until(c.records[p].id, vt, f.label))
+                out.append(wording.was_in_force_until(c.records[p].id, vt, f.label))
         return out
 
     def unknown_end_lines(self, members: Sequence[int]) -> list[str]:
         """`<id> ended on an unknown date.` for started records of an overlapping scope."""
         c = self.c
         return [
-            ans.ended_unknown(c.records[p].id)
+            wording.ended_unknown(c.records[p].id)
             for p in members
             if c.facts[p].end_unknown and self.overlaps_s(p) and self.started(p)
         ]
@@ -518,7 +519,7 @@ class _Run:
         for old in self.ordered(dict.fromkeys(listed)):
             for new in self.ordered(c.facts[old].pending):
                 if self.started(new) and self.visible(new):
-                    out.append(ans.proposes_to_supersede(c.records[new].id, c.records[old].id))
+                    out.append(wording.proposes_to_supersede(c.records[new].id, c.records[old].id))
         return list(dict.fromkeys(out))
 
     def partial_lines(self, decision: int) -> list[str]:
@@ -530,9 +531,9 @@ class _Run:
             if link.kind in PARTIAL_KINDS:
                 hits = c.resolve(link.ref, rec.path)
                 if len(hits) == 1 and hits[0] != decision:
-                    kind = cast(ans.PartialKind, link.kind)
+                    kind = cast(wording.PartialKind, link.kind)
                     found.append(
-                        (hits[0], ans.partial_relation(rec.id, kind, c.records[hits[0]].id))
+                        (hits[0], wording.partial_relation(rec.id, kind, c.records[hits[0]].id))
                     )
         for other in c.partial_links_to(decision):
             orec = c.records[other]
@@ -540,8 +541,8 @@ class _Run:
                 continue
             for link in orec.links:
                 if link.kind in PARTIAL_KINDS and c.resolve(link.ref, orec.path) == (decision,):
-                    kind = cast(ans.PartialKind, link.kind)
-                    found.append((other, ans.partial_relation(orec.id, kind, rec.id)))
+                    kind = cast(wording.PartialKind, link.kind)
+                    found.append((other, wording.partial_relation(orec.id, kind, rec.id)))
         found.sort(key=lambda f: self.precedence(f[0]))
         return list(dict.fromkeys(line for _, line in found))
 
@@ -556,7 +557,7 @@ class _Run:
             dates = [ch.at for ch in rec.changes if ch.status == "rejected"]
             on = dates[-1] if dates else f.valid_from
             option = rec.value if rec.value and rec.value.strip() else rec.title
-            out.append(ans.option_rejected(option, rec.id, on))
+            out.append(wording.option_rejected(option, rec.id, on))
         return out
 
     def resolved_lines(self, conflicts: Sequence[tuple[int, ans.ConflictItem]]) -> list[str]:
@@ -576,7 +577,7 @@ class _Run:
             )
             winner = rel.resolution.winner if rel and rel.resolution else None
             if winner and p in c.resolve(winner) and not c.in_force(p, self.at):
-                out.append(ans.resolved_not_in_force(item.conflict_id, c.records[p].id))
+                out.append(wording.resolved_not_in_force(item.conflict_id, c.records[p].id))
         return out
 
     # ------------------------------------------------------------- the answer
@@ -599,7 +600,7 @@ class _Run:
                 conflicts=(),
                 missing_information=tuple(head),
                 context_metrics=ans.ContextMetrics(0, 0),
-                drill_down=ans.DRILL_TOPIC,
+                drill_down=wording.DRILL_TOPIC,
             )
         decision = v.decision
         sup, exc, con = v.superseded[:cut], v.exceptions[:cut], v.conflicts[:cut]
@@ -614,20 +615,22 @@ class _Run:
 
         lines = list(head)
         if not v.has_candidate:
-            lines.append(ans.no_decision_in_force(v.topic, v.scope, self.ask.as_of))
+            lines.append(wording.no_decision_in_force(v.topic, v.scope, self.ask.as_of))
             lines += self.ended_lines(v.members)
         low = False
         unverified = False
         if decision is not None:
             rec, f = c.records[decision], c.facts[decision]
             if not v.has_candidate:
-                lines.append(ans.only_status(rec.id, f.label))
+                lines.append(wording.only_status(rec.id, f.label))
             if rec.confidence < c.config.min_confidence:
                 low = True
-                lines.append(ans.low_confidence(rec.id, rec.confidence, c.config.min_confidence))
+                lines.append(
+                    wording.low_confidence(rec.id, rec.confidence, c.config.min_confidence)
+                )
             if not any(e.verified for e in evidence):
                 unverified = True
-                lines.append(ans.no_verifying_source(rec.id))
+                lines.append(wording.no_verifying_source(rec.id))
         lines += self.unknown_end_lines(v.members)
         if decision is not None:
             listed = [decision, *sup, *exc, *(p for p, _ in con)]
@@ -639,20 +642,20 @@ class _Run:
         lines += self.resolved_lines(v.conflicts)
         is_open = any(item.status == "open" for _, item in v.conflicts)
         if is_open:
-            lines.append(ans.CLAIM_UNRESOLVED)
+            lines.append(wording.CLAIM_UNRESOLVED)
         more = {
             "sources": len(found) - len(sources),
             "superseded_decisions": len(v.superseded) - len(sup),
             "scope_exceptions": len(v.exceptions) - len(exc),
             "conflicts": len(v.conflicts) - len(con),
         }
-        lines += [ans.more_not_shown(n, key) for key, n in more.items() if n > 0]
+        lines += [wording.more_not_shown(n, key) for key, n in more.items() if n > 0]
         if more["conflicts"] > 0:
-            drill = ans.DRILL_CONFLICTS
+            drill = wording.DRILL_CONFLICTS
         elif first := next((k for k, n in more.items() if n > 0), None):
-            drill = ans.drill_list_cut(first)
+            drill = wording.drill_list_cut(first)
         else:
-            drill = ans.DRILL_NONE
+            drill = wording.DRILL_NONE
 
         status: ans.AnswerStatus
         if decision is None or not v.has_candidate or low or unverified:

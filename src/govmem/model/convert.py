@@ -75,13 +75,13 @@ def make_converter() -> Converter:
 _CONVERTER: Final = make_converter()
 
 
-def to_json(value: Record | Source | Relation | Finding | Config) -> dict[str, Any]:
+def unstructure(value: Record | Source | Relation | Finding | Config) -> dict[str, Any]:
     """A value as JSON-safe data (tuples as lists, dates as strings)."""
     data: dict[str, Any] = _CONVERTER.unstructure(value)
     return data
 
 
-def from_json(data: object, cls: type[T]) -> T:
+def structure(data: object, cls: type[T]) -> T:
     """Build a value of `cls` from JSON-safe data.
 
     Raises:

@@ -118,11 +118,11 @@ def _key(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    scalar = to_json(value)
+    scalar = json_safe(value)
     return scalar if isinstance(scalar, str) else str(scalar)
 
 
-def to_json(value: object) -> Json:
+def json_safe(value: object) -> Json:
     """Loaded YAML as JSON-safe data: string keys, dates as ISO strings, bytes as base64."""
     if value is None or isinstance(value, bool | int | str):
         return value
@@ -133,11 +133,11 @@ def to_json(value: object) -> Json:
     if isinstance(value, bytes):
         return base64.b64encode(value).decode("ascii")
     if isinstance(value, dict):
-        return {_key(k): to_json(v) for k, v in value.items()}
+        return {_key(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, set | frozenset):
         return list[Json](sorted(_key(v) for v in value))
     if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
+        return [json_safe(v) for v in value]
     return str(value)
 
 
@@ -260,7 +260,7 @@ def _bounded(load: Callable[[], list[Any]]) -> Loaded | BadYaml:
         return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")
     except Exception as e:  # ruamel raises many kinds; all mean "not readable YAML"
         return BadYaml(_first_line(e))
-    return Loaded([to_json(d) for d in documents])
+    return Loaded([json_safe(d) for d in documents])
 
 
 def _first_line(error: Exception) -> str:
