@@ -6,7 +6,7 @@ function — is an edge of the graph. A module may import its own layer's
 modules (its own subpackage) and any layer below its own, never one above;
 two subpackages of one layer (`memory`, `tools`) may not import each other;
 and the graph of modules has no cycle. `govmem_mcp` imports only the
-public `govmem` (its `__init__`) and `govmem.testing`, never a subpackage.
+public `govmem` (its `__init__`), never a subpackage.
 """
 
 from __future__ import annotations
@@ -119,12 +119,8 @@ def test_imports_go_down(importer: str, target: str) -> None:
 
 
 def test_govmem_mcp_uses_only_the_public_api() -> None:
-    """`govmem_mcp` imports `govmem` itself (and `govmem.testing`), never a private part."""
-    private = [
-        (a, b)
-        for a, b in edges()
-        if a.startswith("govmem_mcp") and b.startswith("govmem.") and b != "govmem.testing"
-    ]
+    """`govmem_mcp` imports `govmem` itself, never a private part."""
+    private = [(a, b) for a, b in edges() if a.startswith("govmem_mcp") and b.startswith("govmem.")]
     assert private == []
 
 

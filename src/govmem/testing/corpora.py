@@ -1,44 +1,15 @@
-"""Hypothesis strategies for corpora, questions and dates (the `govmem[testing]` extra).
-
-Agent authors property-test their own code against govmem with these; govmem
-tests itself with them. Everything generated is valid input of
-`Corpus.from_records` — records with supersession chains (never cycles),
-scopes from a declared tree, claims, memories of two minds, sources with
-text, declared evidence, relations open and resolved — and is small enough
-to shrink well. Values, dates, authorities and confidences are drawn from
-small pools so that ties, equal values and overlapping windows are common.
-`linked_corpora` draws small one-topic corpora of supersession links (cycles
-included), and `move_links` writes every link on one side: SPEC §4 says the
-answers must not change.
-
-Bodies and source texts are Markdown with ATX and setext headings, decision
-sections (`## Decision`, `Decision Outcome`, a setext `Decision`) next to
-context sections, headings hidden in code blocks and comments, lists and
-quotes — or any text at all.
-
-`import govmem` never imports this module (nor hypothesis); import it
-yourself::
-
-    from hypothesis import given
-    from govmem.testing import as_of_dates, corpora, questions
-
-    @given(corpora(), questions(), as_of_dates())
-    def test_my_agent_never_serves_a_rejected_decision(inputs, question, as_of):
-        answer = inputs.build().query(question, as_of=as_of)
-        assert answer.decision is None or answer.decision.status != "rejected"
-"""
+"""The strategies for records, sources, configs and corpora (`govmem.testing` documents them)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, timedelta
-from typing import Final, Literal
 
-from attrs import evolve, frozen
+from attrs import frozen
 from hypothesis import strategies as st
 
-from ._corpus import Corpus
-from .model.records import (
+from govmem._corpus import Corpus
+from govmem.model.records import (
     MEMORY_CATEGORIES,
     Config,
     Kind,
@@ -52,22 +23,7 @@ from .model.records import (
     StatusChange,
     TopicSpec,
 )
-from .model.time import When
-
-__all__ = [
-    "TOPICS",
-    "VALUES",
-    "CorpusInputs",
-    "as_of_dates",
-    "configs",
-    "corpora",
-    "linked_corpora",
-    "move_links",
-    "questions",
-    "records",
-    "scope_trees",
-    "sources",
-]
+from govmem.model.time import When
 
 TOPICS = ("database", "cache", "queue")
 """Topic names the strategies draw from (plus records with no topic)."""
@@ -415,113 +371,3 @@ def as_of_dates() -> st.SearchStrategy[str]:
         lambda t: f"{t[0]}T{t[1]:02}:{t[2]:02}:00Z"
     )
     return st.one_of(on_bound, any_day, stamp)
-
-
-LINKED_SCOPES: Final = (
-    ScopeSpec("all", None),
-    ScopeSpec("new-services", "all"),
-    ScopeSpec("payments", "new-services"),
-    ScopeSpec("legacy", "all"),
-)
-"""The scope tree of `linked_corpora`: two levels, a disjoint sibling."""
-_PROVENANCE: Final[tuple[tuple[str | None, tuple[str, ...]], ...]] = (
-    (None, ()),
-    (None, ()),
-    ("agent", ()),
-    ("agent", ("alice",)),
-)
-"""(authored_by, ratified_by): mostly human, sometimes an agent, ratified or not."""
-
-
-@st.composite
-def _linked(draw: st.DrawFn, min_records: int, max_records: int) -> CorpusInputs:
-    n = draw(st.integers(min_records, max_records))
-    ids = [f"adr-{i:03}" for i in range(n)]
-    pairs = [(new, old) for new in ids for old in ids]  # self-supersession too
-    links = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=n + 1)) if pairs else []
-    sides = {link: draw(st.sampled_from(("new", "old"))) for link in links}
-    out: list[Record] = []
-    for i, rid in enumerate(ids):
-        status, label = draw(st.sampled_from(_STATUSES))
-        authored_by, ratified_by = draw(st.sampled_from(_PROVENANCE))
-        if authored_by and status == "accepted" and not ratified_by:
-            status, label = "proposed", "proposed"  # an unratified agent record (SPEC §2)
-        value = draw(st.sampled_from(VALUES[:4]))
-        vf = draw(st.one_of(st.none(), st.sampled_from(_DAYS[:8])))
-        vt = draw(st.one_of(st.none(), st.sampled_from(_DAYS[:10])))
-        out.append(
-            Record(
-                id=rid,
-                kind=draw(st.sampled_from(("decision", "decision", "decision", "claim"))),
-                title=f"{i}. Use {value}",
-                content=f"{value} is the database.",
-                status=status,
-                label=label,
-                path=f"docs/adr/{rid}.md",
-                topic="database",
-                value=value,
-                scope=draw(st.sampled_from([s.name for s in LINKED_SCOPES])),
-                valid_from=_day(vf) if vf else None,
-                valid_to=_day(vt) if vt and draw(st.booleans()) else None,
-                confidence=draw(st.sampled_from([0.9, 0.4])),
-                authority=draw(st.sampled_from([1.0, 0.5])),
-                supersedes=tuple(
-                    o for (nw, o), side in sides.items() if nw == rid and side == "new"
-                ),
-                superseded_by=tuple(
-                    nw for (nw, o), side in sides.items() if o == rid and side == "old"
-                ),
-                authored_by=authored_by,
-                ratified_by=ratified_by,
-                body=f"# {i}. Use {value}\n\n## Decision\n\n{value} is the database for now.\n",
-            )
-        )
-    return CorpusInputs(tuple(out), (), (), Config(scopes=LINKED_SCOPES))
-
-
-def linked_corpora(
-    *, min_records: int = 2, max_records: int = 4
-) -> st.SearchStrategy[CorpusInputs]:
-    """Small one-topic corpora (`database`) whose records supersede each other.
-
-    Records `adr-000`, `adr-001`, … on random scopes of `LINKED_SCOPES`, with
-    random statuses (unratified agent records included), dates, written ends
-    and values; each supersession link (any pair, so cycles and self-links
-    too) is written on a random side. `move_links` writes them all on one side.
-
-    Args:
-        min_records: the fewest records.
-        max_records: the most records.
-
-    Example::
-
-        @given(linked_corpora())
-        def test_direction_is_irrelevant(inputs):
-            a = move_links(inputs, "new").build().query("Which db?", topic="database")
-            b = move_links(inputs, "old").build().query("Which db?", topic="database")
-            assert a.to_dict() == b.to_dict()
-    """
-    return _linked(min_records, max_records)
-
-
-def move_links(inputs: CorpusInputs, side: Literal["new", "old"]) -> CorpusInputs:
-    """The same corpus with every supersession link written on one side.
-
-    `"new"`: each link is a `supersedes` on the new record; `"old"`: a
-    `superseded_by` on the old one. Refs must be exact record ids (as the
-    strategies generate them); unresolvable refs are dropped.
-    """
-    ids = {r.id for r in inputs.records}
-    links = dict.fromkeys(
-        [(r.id, old) for r in inputs.records for old in r.supersedes if old in ids]
-        + [(new, r.id) for r in inputs.records for new in r.superseded_by if new in ids]
-    )
-    records = tuple(
-        evolve(
-            r,
-            supersedes=tuple(o for nw, o in links if nw == r.id) if side == "new" else (),
-            superseded_by=tuple(nw for nw, o in links if o == r.id) if side == "old" else (),
-        )
-        for r in inputs.records
-    )
-    return evolve(inputs, records=records)
