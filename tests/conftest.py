@@ -172,8 +172,8 @@ def example_repo(tmp_path: Path) -> Path:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the topic-inference accuracy tables (tests/test_topic_accuracy.py) at the end."""
-    from .test_topic_accuracy import TABLES
+    """Print the topic-inference accuracy tables (tests/engine/test_topic_accuracy.py) at the end."""
+    from tests.engine.test_topic_accuracy import TABLES
 
     for text in TABLES:
         terminalreporter.write_line("")

@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from govmem.cli import main
-
-from .conftest import DATA, EXAMPLE
+from tests.conftest import DATA, EXAMPLE
 
 GOLDEN = DATA / "golden"
 WRITE = os.environ.get("GOVMEM_WRITE_GOLDEN") == "1"

@@ -239,7 +239,7 @@ def _patched(
     change; the corpus's lazy indexes (`Corpus.memo`) start empty. Anything
     else (a file added or removed, a changed id, status, date, link, title or
     topic, a memory, a source, a relation, different findings) returns None:
-    build it again. tests/test_load.py checks the result equals a full build.
+    build it again. tests/shell/test_load.py checks the result equals a full build.
     """
     if last is None or last.frame != frame or last.parsed.keys() != parsed.keys():
         return None

@@ -22,8 +22,7 @@ from govmem.engine.cursor import Cursor, candidates_shape, decode_cursor, encode
 from govmem.model.records import Matcher
 from govmem.model.time import parse_iso
 from govmem.tools.superseded import target_ref
-
-from .conftest import run_tool
+from tests.conftest import run_tool
 
 ADOPT: Final = """---
 schemaVersion: 0.1.0

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 import govmem
 from govmem import Corpus, GitHistoryError
 from govmem.model.records import SEVERITY
-
-from .conftest import git, write_files
+from tests.conftest import git, write_files
 
 MAX: Final = 64 * 1024
 

@@ -15,8 +15,7 @@ from govmem.model.time import parse_iso
 from govmem.render.svg import xml_text
 from govmem.render.timeline import build_timeline, render_text
 from govmem.render.timeline_svg import render_svg
-
-from .conftest import EXAMPLE
+from tests.conftest import EXAMPLE
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
 AS_OF: Final = parse_iso("2026-09-08")

@@ -12,8 +12,7 @@ from govmem import Corpus, InputError
 from govmem.engine.answer import FoundConflicts, History
 from govmem.engine.cursor import InvalidCursor
 from govmem.engine.topics import TopicItem, TopicList
-
-from .conftest import CORPORA, EXAMPLE
+from tests.conftest import CORPORA, EXAMPLE
 
 NOW = datetime(2026, 9, 8, 12, tzinfo=UTC)
 

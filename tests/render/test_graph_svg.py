@@ -13,9 +13,8 @@ from govmem import Corpus, Record
 from govmem.model.time import parse_iso
 from govmem.render.graph import Graph, build_graph
 from govmem.render.graph_svg import layout_graph, render_graph_legend, render_graph_svg
-
-from .conftest import EXAMPLE
-from .test_timeline import AS_OF, NOW, SVG
+from tests.conftest import EXAMPLE
+from tests.render.test_timeline import AS_OF, NOW, SVG
 
 
 @pytest.fixture(scope="module")

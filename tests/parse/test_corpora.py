@@ -22,8 +22,7 @@ import pytest
 import govmem
 from govmem import Corpus
 from govmem.cli import main
-
-from .conftest import CORPORA
+from tests.conftest import CORPORA
 
 CONFIGS: Final[dict[str, str]] = {
     "cometbft": (

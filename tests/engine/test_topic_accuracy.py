@@ -32,8 +32,7 @@ from ruamel.yaml import YAML
 
 import govmem
 from govmem import Corpus
-
-from .conftest import CORPORA, DATA, git
+from tests.conftest import CORPORA, DATA, git
 
 QUESTIONS: Final = DATA / "questions"
 NOW: Final = datetime(2026, 12, 1, tzinfo=UTC)

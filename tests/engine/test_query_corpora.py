@@ -18,8 +18,7 @@ import pytest
 import govmem
 from govmem import Corpus
 from govmem.engine.answer import History
-
-from .conftest import CORPORA, git
+from tests.conftest import CORPORA, git
 
 NOW: Final = datetime(2026, 9, 8, tzinfo=UTC)
 CONFIGS: Final = {

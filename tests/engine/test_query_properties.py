@@ -29,7 +29,7 @@ from govmem.testing import (
 )
 
 NOW = datetime(2026, 9, 8, 12, 0, tzinfo=UTC)
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def topics_and_none(corpus: Corpus) -> list[str | None]:

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from govmem.model.records import Matcher
 from govmem.tools.affects import FiredMatcher, compile_affects, locale_key, valid_package_pattern
 from govmem.tools.globs import match_path
-
-from .conftest import DATA
+from tests.conftest import DATA
 
 CASES_DIR = DATA / "adrkit-conformance" / "affects-cases"
 

@@ -15,8 +15,7 @@ from typing import Any, Final
 import pytest
 
 from govmem.cli import main
-
-from .conftest import git
+from tests.conftest import git
 
 BROKER: Final = {
     "govmem.yaml": "scopes: {all: {partner: {}, legacy: {}}}\n",

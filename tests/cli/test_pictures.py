@@ -13,9 +13,8 @@ import pytest
 import govmem
 from govmem.cli import main
 from govmem.cli.base import ProgressBar, progress_bar
-
-from .conftest import EXAMPLE
-from .test_report import EXAMPLE_PAGES
+from tests.conftest import EXAMPLE
+from tests.render.test_report import EXAMPLE_PAGES
 
 ROOT = ["--root", str(EXAMPLE)]
 

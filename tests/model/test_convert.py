@@ -8,8 +8,7 @@ import pytest
 
 import govmem
 from govmem import Finding, Record, Relation, Source
-
-from .conftest import EXAMPLE
+from tests.conftest import EXAMPLE
 
 
 def _all_real_records(corpora: Path) -> list[Record]:

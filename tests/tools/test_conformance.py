@@ -44,8 +44,7 @@ import govmem
 from govmem import Corpus, InputError, Record
 from govmem.engine.cursor import Cursor, decode_cursor, encode_cursor
 from govmem.model.records import Matcher
-
-from .conftest import CORPORA, DATA, run_tool
+from tests.conftest import CORPORA, DATA, run_tool
 
 OUTPUTS: Final = DATA / "adrkit-conformance" / "outputs"
 CASES: Final = DATA / "adrkit-conformance" / "affects-cases"

@@ -25,8 +25,7 @@ from govmem.engine.cursor import (
     query_hash,
     search_shape,
 )
-
-from .conftest import DATA
+from tests.conftest import DATA
 
 RECORDED = DATA / "adrkit-conformance" / "outputs" / "invalid-cursor.adrkit-docs-adr.json"
 FP = "4061dfb115c075b78d8ebfac41435fd51de50e08ea2a586bdfc2b0e8fdb66f04"

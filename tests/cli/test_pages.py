@@ -19,8 +19,7 @@ import govmem
 from govmem.cli import main
 from govmem.cli.pages import PageRef, page_value
 from govmem.engine.topics import TopicList
-
-from .conftest import CORPORA, EXAMPLE, git
+from tests.conftest import CORPORA, EXAMPLE, git
 
 ROOT = ["--root", str(EXAMPLE)]
 MOJ = ["--root", str(CORPORA / "moj-cloud-platform")]

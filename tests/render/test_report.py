@@ -17,8 +17,7 @@ import govmem
 from govmem import Corpus, Record
 from govmem.model.time import parse_iso
 from govmem.render.report import anchor, build_report, topic_slugs
-
-from .conftest import EXAMPLE
+from tests.conftest import EXAMPLE
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
 EXAMPLE_PAGES: Final = (

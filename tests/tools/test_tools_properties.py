@@ -18,8 +18,7 @@ from govmem import Corpus, InputError, Record
 from govmem.model.records import Matcher
 from govmem.testing import CorpusInputs, corpora
 from govmem.tools.base import TOOLS
-
-from .conftest import run_tool
+from tests.conftest import run_tool
 
 PATTERNS: Final = ("src/**", "src/db/**", "docs/*.md", "**/*.sql", "lib/{a,b}/*", "src/legacy/**")
 FILES: Final = ("src/db/pool.ts", "src/legacy/x.py", "docs/readme.md", "lib/a/x", "schema.sql")

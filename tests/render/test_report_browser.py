@@ -38,9 +38,8 @@ from attrs import frozen
 import govmem
 from govmem.cli import main
 from govmem.render.report import topic_slugs
-
-from .cdp import Browser, find_chromium
-from .conftest import CORPORA, EXAMPLE, REPO
+from tests.cdp import Browser, find_chromium
+from tests.conftest import CORPORA, EXAMPLE, REPO
 
 ARTIFACTS: Final = REPO / "test-artifacts"
 REQUIRED: Final = os.environ.get("GOVMEM_REQUIRE_BROWSER") == "1"

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from govmem.cli import main
-
-from .conftest import EXAMPLE
+from tests.conftest import EXAMPLE
 
 ROOT = str(EXAMPLE)
 

@@ -20,8 +20,7 @@ import govmem
 from govmem import Corpus
 from govmem.cli import main
 from govmem.shell.plan import find_root
-
-from .conftest import CORPORA, git, write_files
+from tests.conftest import CORPORA, git, write_files
 
 ACCEPTED: Final = "# {n}. {title}\n\nDate: 2024-03-0{n}\n\n## Status\n\nAccepted\n"
 NO_FOLDER: Final = (

@@ -15,8 +15,7 @@ import govmem
 from govmem import Corpus, Link, Record
 from govmem.model.time import parse_iso
 from govmem.render.graph import build_graph, mermaid_text, render_dot, render_mermaid
-
-from .conftest import EXAMPLE
+from tests.conftest import EXAMPLE
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
 AS_OF: Final = parse_iso("2026-09-08")
