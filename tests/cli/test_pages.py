@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import govmem
+from govmem import TopicList
 from govmem.cli import main
 from govmem.cli.pages import PageRef, page_value
-from govmem.engine.topics import TopicList
 from tests.conftest import CORPORA, EXAMPLE, git
 
 ROOT = ["--root", str(EXAMPLE)]

@@ -10,22 +10,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.engine import answer as a
-from govmem.engine import wording
-from govmem.engine.answer import (
+from govmem import (
     Answer,
     ConflictItem,
-    ContextMetrics,
-    EvidenceItem,
     FoundConflict,
     FoundConflicts,
     History,
     HistoryItem,
     RecordView,
-    SourceView,
-    TemporalValidity,
+    When,
 )
-from govmem.model.time import When, parse_iso
+from govmem.engine import answer as a
+from govmem.engine import wording
+from govmem.engine.answer import ContextMetrics, EvidenceItem, SourceView, TemporalValidity
+from govmem.model.time import parse_iso
 
 SEED_000 = """{
   "query": "Quale database è approvato per i nuovi servizi?",

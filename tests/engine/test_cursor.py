@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from govmem import InvalidCursor
 from govmem.engine.cursor import (
     INVALID_CURSOR_MESSAGES,
     Cursor,
-    InvalidCursor,
     Page,
     candidates_shape,
     check_not_applicable,

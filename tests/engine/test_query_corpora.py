@@ -16,8 +16,7 @@ from typing import Any, Final
 import pytest
 
 import govmem
-from govmem import Corpus
-from govmem.engine.answer import History
+from govmem import Corpus, History
 from tests.conftest import CORPORA, git
 
 NOW: Final = datetime(2026, 9, 8, tzinfo=UTC)

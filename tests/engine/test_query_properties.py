@@ -14,9 +14,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem import Corpus
-from govmem.engine.answer import FoundConflict, FoundConflicts, History, HistoryItem
-from govmem.engine.cursor import InvalidCursor
+from govmem import Corpus, FoundConflict, FoundConflicts, History, HistoryItem, InvalidCursor
 from govmem.engine.query import query
 from govmem.testing import (
     LINKED_SCOPES,

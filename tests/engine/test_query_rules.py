@@ -17,7 +17,11 @@ import pytest
 from govmem import (
     Config,
     Corpus,
+    FoundConflict,
+    History,
+    HistoryItem,
     InputError,
+    InvalidCursor,
     Link,
     Quote,
     Record,
@@ -27,8 +31,6 @@ from govmem import (
     StatusChange,
     When,
 )
-from govmem.engine.answer import FoundConflict, History, HistoryItem
-from govmem.engine.cursor import InvalidCursor
 from govmem.engine.wording import DRILL_NONE_REASON, DRILL_TOPIC_REASON
 from govmem.model.records import ScopeSpec, TopicSpec
 

@@ -8,10 +8,7 @@ from functools import cache
 import pytest
 
 import govmem
-from govmem import Corpus, InputError
-from govmem.engine.answer import FoundConflicts, History
-from govmem.engine.cursor import InvalidCursor
-from govmem.engine.topics import TopicItem, TopicList
+from govmem import Corpus, FoundConflicts, History, InputError, InvalidCursor, TopicItem, TopicList
 from tests.conftest import CORPORA, EXAMPLE
 
 NOW = datetime(2026, 9, 8, 12, tzinfo=UTC)

@@ -9,14 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem import OPERATIONS, check_arguments
-from govmem.model.errors import (
-    CORPUS_UNAVAILABLE_MESSAGES,
+from govmem import (
+    OPERATIONS,
     CorpusUnavailable,
     GitHistoryError,
     GovmemError,
     InputError,
+    check_arguments,
 )
+from govmem.model.errors import CORPUS_UNAVAILABLE_MESSAGES
 
 
 def _issue(operation: str, arguments: object) -> InputError:

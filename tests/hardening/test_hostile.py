@@ -22,9 +22,8 @@ from typing import Any, Final
 import pytest
 
 import govmem
-from govmem import Corpus
+from govmem import Corpus, History
 from govmem.cli import main as cli
-from govmem.engine.answer import History
 from tests.conftest import write_files
 
 from .support import script

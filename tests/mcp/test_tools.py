@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem.engine.topics import TopicList
+from govmem import TopicList
 from govmem_mcp._state import LiveCorpus
 from mcp import Client
 

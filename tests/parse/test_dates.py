@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.model.time import When
+from govmem import When
 from govmem.parse.dates import BadDate, DateOrder, leading_date, parse_date, scan_date_order
 
 DATES = [

@@ -17,9 +17,8 @@ from typing import Final
 import pytest
 
 import govmem
-from govmem import Corpus
+from govmem import Corpus, find_root
 from govmem.cli import main
-from govmem.shell.plan import find_root
 from tests.conftest import CORPORA, git, write_files
 
 ACCEPTED: Final = "# {n}. {title}\n\nDate: 2024-03-0{n}\n\n## Status\n\nAccepted\n"

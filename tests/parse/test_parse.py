@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.model.records import Config, Link, Matcher, Record, ScopeSpec
-from govmem.model.time import When, parse_iso
+from govmem import Config, Link, Matcher, Record, When
+from govmem.model.records import ScopeSpec
+from govmem.model.time import parse_iso
 from govmem.parse.dates import scan_date_order
 from govmem.parse.file import (
     ParseContext,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.model.records import Link
+from govmem import Link
 from govmem.model.status import STATUS_CLASSES
 from govmem.parse.status import UNKNOWN, StatusReading, is_template, read_refs, read_status
 

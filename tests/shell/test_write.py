@@ -14,17 +14,10 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem import OPERATIONS, InputError, load
+from govmem import OPERATIONS, InputError, load, remember, remember_from_agent
 from govmem.cli import main
 from govmem.parse.yamledit import set_status_section
-from govmem.shell.write import (
-    approve,
-    forget,
-    reject,
-    remember,
-    remember_from_agent,
-    verify,
-)
+from govmem.shell.write import approve, forget, reject, verify
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
 SRC = str(Path(govmem.__file__).resolve().parent.parent)
@@ -286,7 +279,7 @@ def test_forget_refuses_a_decision(tmp_path: Path) -> None:
 _WRITER = """
 import sys
 from datetime import UTC, datetime
-from govmem.shell.write import remember
+from govmem import remember
 root, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 now = datetime(2026, 7, 1, tzinfo=UTC)
 for i in range(n):
@@ -321,7 +314,7 @@ def test_two_processes_writing_500_memories_each_lose_nothing(tmp_path: Path) ->
 _LOOPER = """
 import sys
 from datetime import UTC, datetime
-from govmem.shell.write import remember
+from govmem import remember
 now = datetime(2026, 7, 1, tzinfo=UTC)
 big = "x" * 15000
 i = 0
@@ -432,7 +425,7 @@ def test_cli_on_a_missing_root_exits_1(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_editing_hostile_yaml_is_refused_not_crashed() -> None:
     """A rewrite of a file whose YAML nests too deeply is an InputError, never a crash."""
-    from govmem.model.errors import InputError
+    from govmem import InputError
     from govmem.parse.yamledit import set_keys
 
     text = "key: " + "[" * 5000 + "]" * 5000 + "\n"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem.model.records import Matcher
+from govmem import Matcher
 from govmem.tools.affects import FiredMatcher, compile_affects, locale_key, valid_package_pattern
 from govmem.tools.globs import match_path
 from tests.conftest import DATA

@@ -41,9 +41,8 @@ import attrs
 import pytest
 
 import govmem
-from govmem import Corpus, InputError, Record
+from govmem import Corpus, InputError, Matcher, Record
 from govmem.engine.cursor import Cursor, decode_cursor, encode_cursor
-from govmem.model.records import Matcher
 from tests.conftest import CORPORA, DATA, run_tool
 
 OUTPUTS: Final = DATA / "adrkit-conformance" / "outputs"

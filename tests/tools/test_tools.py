@@ -16,10 +16,9 @@ import attrs
 import pytest
 
 import govmem
-from govmem import Corpus, InputError, Record
+from govmem import Corpus, InputError, Matcher, Record
 from govmem.cli import main
 from govmem.engine.cursor import Cursor, candidates_shape, decode_cursor, encode_cursor, query_hash
-from govmem.model.records import Matcher
 from govmem.model.time import parse_iso
 from govmem.tools.superseded import target_ref
 from tests.conftest import run_tool

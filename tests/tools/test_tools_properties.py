@@ -14,8 +14,7 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem import Corpus, InputError, Record
-from govmem.model.records import Matcher
+from govmem import Corpus, InputError, Matcher, Record
 from govmem.testing import CorpusInputs, corpora
 from govmem.tools.base import TOOLS
 from tests.conftest import run_tool
