@@ -23,8 +23,9 @@ from datetime import datetime
 from typing import Any, NoReturn, TextIO
 
 from govmem._corpus import Corpus, utc_now
+from govmem.engine.validate import instant, page_size
 from govmem.model.errors import GovmemError
-from govmem.model.time import When, parse_iso
+from govmem.model.time import When
 from govmem.shell.known import load as load_corpus_at
 
 
@@ -134,18 +135,15 @@ def progress_bar(stream: TextIO) -> ProgressBar | None:
 
 
 def parse_when(value: str, flag: str) -> When:
-    """A `YYYY-MM-DD` or ISO timestamp flag value.
+    """A `YYYY-MM-DD` or ISO timestamp flag value, by the validator's `instant` rule.
 
     Raises:
         UsageError: not a date.
     """
-    try:
-        when = parse_iso(value)
-    except ValueError:
-        when = None
-    if when is None:
-        msg = f"{flag}: {value!r} is not a date (YYYY-MM-DD) or an ISO timestamp"
-        raise UsageError(msg)
+    when, issues = instant(flag, value)
+    if issues:
+        raise UsageError(issues[0].message)
+    assert isinstance(when, When)
     return when
 
 
@@ -155,12 +153,13 @@ def now() -> datetime:
 
 
 def limit_value(text: str) -> int:
-    """A page size: a whole number from 1 to 100."""
+    """A page size (argparse type): a whole number, then the validator's `page_size` rule."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if not 1 <= value <= 100:
         msg = f"{text!r} is not a whole number from 1 to 100"
-        raise argparse.ArgumentTypeError(msg)
+        raise argparse.ArgumentTypeError(msg) from None
+    _, issues = page_size("limit", value)
+    if issues:
+        raise argparse.ArgumentTypeError(issues[0].message)
     return value
