@@ -30,7 +30,7 @@ from attrs import evolve, frozen
 from govmem.index.scopes import ScopeTree
 from govmem.index.versions import version_ends
 from govmem.model.records import ROOT_SCOPE, Config, Finding, Record, Relation, Source
-from govmem.model.status import IN_FORCE_CLASSES
+from govmem.model.status import IN_FORCE_CLASSES, NEVER_IN_FORCE
 from govmem.model.text import fold, u16
 from govmem.model.time import When
 
@@ -214,7 +214,7 @@ def derive_facts(
         if takes_effect[new]:
             successors[old].append(new)
             predecessors[new].append(old)
-        elif status not in ("rejected", "revoked"):
+        elif status not in NEVER_IN_FORCE:
             # a pending supersession, written on either record; a `Superseded by X`
             # status on the old record still holds (its end is then unknown unless
             # written), and the line is said only when the old record is listed

@@ -34,7 +34,7 @@ from typing import Final
 from attrs import frozen
 
 from govmem.model.records import Link
-from govmem.model.status import STATUS_CLASSES
+from govmem.model.status import LABELS, STATUS_CLASSES
 from govmem.model.text import fold
 
 _SPELLINGS: Final[dict[str, str]] = {
@@ -77,7 +77,7 @@ _SPELLINGS: Final[dict[str, str]] = {
 }
 """Built-in spellings (folded words) and their class."""
 
-_LABELS: Final = {"approved": "approved", "draft": "draft"}
+_LABELS: Final = {label: label for label in LABELS}
 
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
 _TEXT: Final = r"(?:[^\[\]\n]|\[[^\[\]\n]*\]){0,500}"
