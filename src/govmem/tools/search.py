@@ -75,7 +75,7 @@ def search_decisions(
                 continue
             if tags and not all(t in rec.tags for t in tags):
                 continue
-            matched = tuple(
+            matched = [
                 name
                 for name, hit in (
                     ("body", needle in body),
@@ -84,9 +84,9 @@ def search_decisions(
                     ("title", needle in title),
                 )
                 if hit
-            )
+            ]
             if matched:
-                yield SearchHit(rec.id, rec.title, facts.label, rec.path or "", matched)
+                yield SearchHit(rec.id, rec.title, facts.label, rec.path or "", tuple(matched))
 
     page = paginate(
         hits(),
