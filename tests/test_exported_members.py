@@ -74,6 +74,7 @@ GOVMEM: Final = [
     "find_root",
     "known_as_of_date",
     "load",
+    "make_memory",
     "remember",
     "remember_from_agent",
     "structure",

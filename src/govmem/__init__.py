@@ -15,7 +15,8 @@ private subpackages behind it):
   the MCP server uses), `find_root`, `known_as_of_date`, `remember`,
   `remember_from_agent`, `utc_now`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
-  records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …) and
+  records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
+  `make_memory` fills a memory's defaults) and
   `structure` / `unstructure` (their JSON);
 * the operations' results, each with `to_dict()` (snake_case JSON) and
   `to_wire()` (the MCP shape): `Answer`, `History`, `FoundConflicts`,
@@ -45,7 +46,7 @@ from .engine.topics import TopicItem, TopicList
 from .engine.validate import Arg, Arguments, Operation, Value
 from .index.derive import Facts
 from .index.index import Health, Index
-from .memory.memory import Memory, MemoryPage, Recall
+from .memory.memory import Memory, MemoryPage, Recall, make_memory
 from .model.convert import structure, unstructure
 from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
 from .model.records import (
@@ -145,6 +146,7 @@ __all__ = [
     "find_root",
     "known_as_of_date",
     "load",
+    "make_memory",
     "remember",
     "remember_from_agent",
     "structure",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 
 import pytest
 from hypothesis import given
@@ -15,12 +16,18 @@ from govmem.engine.bm25 import (
     TopicIndex,
     idf,
     protected_tokens,
-    rank_documents,
 )
 from govmem.engine.stopwords import STOP_WORDS
 from govmem.engine.terms import INTENT_WORDS
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
+
+
+def rank_documents(
+    question: str, documents: list[Document] | tuple[Document, ...], protected: Iterable[str] = ()
+) -> TopicGuess:
+    """`TopicIndex.from_documents(documents, protected).rank(question)`, in one call."""
+    return TopicIndex.from_documents(documents, protected).rank(question)
 
 
 def doc(topic: str, title: str = "", body: str = "", *, known: bool = True) -> Document:

@@ -6,9 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from govmem import Corpus, InputError, InvalidCursor, MemoryPage, Record, When
+from govmem import Corpus, InputError, InvalidCursor, MemoryPage, Record, When, make_memory
 from govmem.engine.validate import duration_of
-from govmem.memory.memory import make_memory
 from govmem.model.time import parse_iso
 
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)

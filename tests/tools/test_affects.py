@@ -12,10 +12,17 @@ from hypothesis import strategies as st
 
 from govmem import Matcher
 from govmem.tools.affects import FiredMatcher, compile_affects, locale_key, valid_package_pattern
-from govmem.tools.globs import match_path
+from govmem.tools.globs import PathPattern, normalise_path, path_pattern_problem
 from tests.conftest import DATA
 
 CASES_DIR = DATA / "adrkit-conformance" / "affects-cases"
+
+
+def match_path(pattern: str, path: str) -> bool:
+    """Whether one path pattern matches one repo-relative path (False for a bad pattern)."""
+    if path_pattern_problem(pattern) is not None:
+        return False
+    return PathPattern.from_text(pattern).matches(normalise_path(path))
 
 
 def _case_files() -> list[Path]:

@@ -8,7 +8,7 @@ Every non-zero exit prints one line on stderr and nothing on stdout (except
 `lint`, which prints its findings), never a traceback.
 
 Each command is a function `(args) -> int` registered with `@command` in a
-`_cli_*` module, with the function that adds its arguments; it prints its own
+`govmem.cli` module, with the function that adds its arguments; it prints its own
 output. `govmem.cli` imports those modules and runs the parser.
 """
 

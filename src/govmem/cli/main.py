@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         typed = list(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(typed)
-        args.argv = typed  # what follow-up commands repeat (`_cli_pages`)
+        args.argv = typed  # what follow-up commands repeat (`pages`)
         if args.command is None:
             msg = "govmem: a COMMAND is required (see govmem --help)"
             raise UsageError(msg)

@@ -1,7 +1,7 @@
 """`govmem graph`, `timeline`, `report`: the register as pictures and as a static site.
 
-The pictures and pages are made by pure modules (`_graph`, `_timeline`,
-`_report`); this module reads the clock, loads the corpus and writes files.
+The pictures and pages are made by pure modules (`govmem.render`: `graph`,
+`timeline`, `report`); this module reads the clock, loads the corpus and writes files.
 The report is written file by file, each to a temporary file in its folder
 and then renamed over the old one, so a reader never sees half a page.
 """

@@ -9,7 +9,7 @@ tools' limits (an empty query, `--limit 0`, a path with `..`) exit 2 with
 one line on stderr, before the corpus is read.
 
 Readable output pages with `--page N@FP` and `--findings-page N@FP`
-(`_cli_pages`) instead of raw cursors. Its findings are the `error` and
+(`pages`) instead of raw cursors. Its findings are the `error` and
 `warn` findings of the tool's whole findings channel (`--findings all` adds
 `info`), `--findings-limit` at a time; `--findings-cursor`, a cursor of the
 JSON channel (which holds every severity), is for `--json` only.

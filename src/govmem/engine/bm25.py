@@ -7,7 +7,7 @@ topic when none was requested) is one document with two fields:
 * **title** — its title, its topic's name and aliases, its tags and value;
 * **body** — its Markdown body, else its content.
 
-Both fields and the question are reduced to *terms* (`_terms`): folded word
+Both fields and the question are reduced to *terms* (`terms`): folded word
 tokens, stop words dropped, Snowball English stems; the question also drops
 intent words ("decided", "in force", "still"). A token of a topic's name or
 alias is never dropped. The question's distinct terms count once each.
@@ -251,10 +251,3 @@ class TopicIndex:
             return TopicGuess(best, (), tuple(ranked))
         names = tuple(name for name, _ in ranked[:MAX_CANDIDATES])
         return TopicGuess(None, names, tuple(ranked))
-
-
-def rank_documents(
-    question: str, documents: Iterable[Document], protected: Iterable[str] = ()
-) -> TopicGuess:
-    """One-shot `TopicIndex.from_documents(documents, protected).rank(question)`."""
-    return TopicIndex.from_documents(documents, protected).rank(question)

@@ -77,18 +77,6 @@ INVALID_CURSOR_MESSAGES: Final[Mapping[InvalidCursorReason, str]] = MappingProxy
 )
 """adrkit's fixed message per reason."""
 
-ADRKIT_CHANNELS: Final = (
-    "search.results",
-    "search.findings",
-    "get_decision.candidates",
-    "get_decision.findings",
-    "context.results",
-    "context.findings",
-    "superseded.results",
-    "superseded.findings",
-)
-"""The eight channels (cursor scopes) of the four adrkit tools."""
-
 
 @frozen
 class Cursor:
@@ -99,10 +87,6 @@ class Cursor:
     qh: str
     offset: int
     kind: Literal["cursor"] = "cursor"
-
-
-def _message_for(self: InvalidCursor) -> str:
-    return INVALID_CURSOR_MESSAGES[self.reason]
 
 
 @frozen

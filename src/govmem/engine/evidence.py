@@ -3,7 +3,7 @@
 A decision that declares no `evidence` gets one excerpt per source, picked
 from the source's text:
 
-1. **Blocks.** The text is read as CommonMark (`_outline`), after a leading
+1. **Blocks.** The text is read as CommonMark (`govmem.parse.outline`), after a leading
    YAML frontmatter block. Paragraphs and tables are prose; headings (ATX
    and setext), code blocks (fenced or indented), HTML blocks and comments
    and thematic breaks are not. A paragraph's text starts after the list
@@ -25,7 +25,7 @@ from the source's text:
    (several such sections compete together), so an unfilled template's
    empty `## Decision` gives no excerpt at all; otherwise every sentence
    does.
-5. **Pick** the sentence sharing the most distinct terms (`_terms`: folded
+5. **Pick** the sentence sharing the most distinct terms (`terms`: folded
    word tokens, stop words dropped, Snowball English stems; intent words
    kept) with the decision's value, its content and the question — the
    earliest on ties. When the picked sentence is under 40 characters (code

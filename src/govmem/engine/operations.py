@@ -59,6 +59,8 @@ KNOWN_AS_OF: Final = Value(
     pattern=r"^(\d{4}-\d{2}-\d{2}([T ].*)?|[0-9a-fA-F]{7,40})$",
 )
 TAG: Final = Value("string", min_length=1, max_length=64)
+CATEGORY: Final = Value("string", rule=one_of_folded(MEMORY_CATEGORIES, "memory category"))
+"""A memory category, compared trimmed and lower-cased (its normal form)."""
 
 
 def _paging() -> tuple[Arg, ...]:
@@ -271,11 +273,7 @@ OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
             Operation(
                 "memory_history",
                 (
-                    Arg(
-                        "category",
-                        Value("string", rule=one_of_folded(MEMORY_CATEGORIES, "memory category")),
-                        required=True,
-                    ),
+                    Arg("category", CATEGORY, required=True),
                     Arg("key", Value("string"), required=True),
                     _mind("Whose memories (default: default)."),
                 ),

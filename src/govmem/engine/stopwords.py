@@ -16,7 +16,7 @@ Sources, copied as data (nothing is downloaded at run time):
   `stopwords` package's own lists for these languages are not used: they mix
   in content words ("nuovi", "lavoro", "valor", "usar", "novo").
 
-Every word is stored as written and folded here with `_text.tokens`: accents
+Every word is stored as written and folded here with `govmem.model.text.tokens`: accents
 and case removed, and contractions split into their word tokens
 (`aren't` -> `aren`, `t`; `daß` -> `dass`), because questions and documents
 are tokenised the same way.
@@ -172,8 +172,3 @@ DUTCH: Final = _folded(_DUTCH_WORDS)
 
 STOP_WORDS: Final = ENGLISH | ITALIAN | GERMAN | FRENCH | SPANISH | PORTUGUESE | DUTCH
 """Every folded stop token of the seven languages."""
-
-
-def is_stop_word(token: str) -> bool:
-    """Whether a folded token is a function word of one of the seven languages."""
-    return token in STOP_WORDS

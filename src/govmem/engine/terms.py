@@ -1,7 +1,7 @@
 """Terms: the words topic inference and evidence compare, in any language.
 
-A text's *terms* are its folded Unicode word tokens (`_text.tokens`), with
-the short function-word lists of seven languages dropped (`_stopwords`),
+A text's *terms* are its folded Unicode word tokens (`govmem.model.text.tokens`), with
+the short function-word lists of seven languages dropped (`stopwords`),
 each reduced by the Snowball English stemmer (`clusters` -> `cluster`,
 `logs`/`logging` -> `log`, `authenticate`/`authentication` -> `authent`).
 Both sides of a comparison go through the same steps, so a question and a

@@ -11,7 +11,7 @@
   the page are answered, so a page costs its own topics, not the corpus.
 * A topic named to `history`, `timeline`, `query --topic` or a tool that
   does not exist is answered with the closest topics
-  (`_drill.closest_topics`).
+  (`drill.closest_topics`).
 
 Pure: `as_of` None means the `now` passed in.
 """

@@ -362,7 +362,7 @@ def _neg(rid: str) -> tuple[int, ...]:
 
 
 def memory_versions(records: list[Record], facts: list[Facts]) -> list[Facts]:
-    """Each memory version ends where the version that displaces it starts (`_memory`).
+    """Each memory version ends where the version that displaces it starts (`versions`).
 
     An ended verified version reads `superseded` (in force until then); an
     ended unverified one stays proposed, so it no longer contests its successor.

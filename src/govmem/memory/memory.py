@@ -18,7 +18,7 @@ proposed class whose value (its content) differs from the current one's, so
 A version V **ends** (`valid_to`) where the first version W created at or
 after it that beats it by the rule starts: a later verified version ends any
 older version; a later unverified version ends only older unverified ones.
-`_corpus` writes these ends into `Facts` (`version_ends`), which is what makes
+Building an index writes these ends into `Facts` (`govmem.index.versions`), which is what makes
 a verified memory "in force until its derived `valid_to`" for `query`, and
 stops a stale unverified version from contesting its own successor.
 
@@ -48,16 +48,16 @@ from attrs import frozen
 
 from govmem.engine.answer import number
 from govmem.engine.cursor import InvalidCursor, JSONValue, paginate
-from govmem.engine.validate import duration_of
+from govmem.engine.operations import CATEGORY
+from govmem.engine.validate import check_rule, duration_of
 from govmem.index.index import Index
 from govmem.index.versions import bound, group_key, rank_key, version_groups
 from govmem.model.errors import InputError
-from govmem.model.records import MEMORY_CATEGORIES, PRIORITIES, Record
+from govmem.model.records import PRIORITIES, Record
 from govmem.model.text import u16
 from govmem.model.time import When, as_of_instant
 
 DEFAULT_MIND: Final = "default"
-DEFAULT_LIMIT: Final = 20
 _RANK: Final = {p: i for i, p in enumerate(PRIORITIES)}
 
 
@@ -197,7 +197,10 @@ def make_memory(
     Raises:
         InputError: an unknown category, priority or source.
     """
-    cat = check_category(category)
+    checked, issues = check_rule("category", category, CATEGORY)
+    if issues:
+        raise InputError.from_issues(issues)
+    cat = str(checked)
     if priority not in PRIORITIES:
         msg = f"{priority!r} is not a priority; use one of {', '.join(PRIORITIES)}"
         raise InputError("priority", msg)
@@ -369,19 +372,6 @@ def memory_history(corpus: Index, category: str, key: str, mind: str) -> MemoryP
 
 
 # ---------------------------------------------------------------- arguments
-def check_category(category: str) -> str:
-    """A category name, lower-cased.
-
-    Raises:
-        InputError: not one of the eight categories of seed 004.
-    """
-    cat = category.strip().lower()
-    if cat not in MEMORY_CATEGORIES:
-        msg = f"{category!r} is not a memory category; use one of {', '.join(MEMORY_CATEGORIES)}"
-        raise InputError("category", msg)
-    return cat
-
-
 def _casefold(text: str | None) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold() if text else ""
 

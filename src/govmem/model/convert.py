@@ -20,7 +20,6 @@ from .records import Config, Finding, Record, Relation, Source
 from .time import When, parse_iso
 
 T = TypeVar("T")
-_VALUES: Final = (Record, Source, Relation, Finding)
 
 
 def _when(value: Any, _: type) -> When:

@@ -1,7 +1,7 @@
 """Where the ADR folder is when `govmem.yaml` names none (SPEC §2 Files). No I/O.
 
 `discover(tree, root_name, ...)` asks a `Tree` — the I/O shell's view of the
-root, on disk or in a commit's tree (`_load`) — and applies the rules in
+root, on disk or in a commit's tree (`govmem.shell`) — and applies the rules in
 order, the first match winning:
 
 1. `.adr-dir` at the root (adr-tools writes one line: the folder);

@@ -9,7 +9,7 @@ is a `ParsedFile`, never an exception. What a file can be (SPEC §2 Files):
   `info` `not-a-record` finding.
 * **Markdown with frontmatter** — one record; without `kind` a decision.
   adrkit, MADR and log4brains keys are read, and the body's conventional
-  places fill what the frontmatter leaves out (`_markdown`).
+  places fill what the frontmatter leaves out (`markdown`).
 * **Markdown without frontmatter** (Nygard, adr-tools, log4brains,
   Tendermint) — a decision whose id comes from the file stem, its status
   from `## Status` or a `- Status:` bullet, its date from a `Date:` line, a

@@ -17,7 +17,7 @@ sometimes does too. `read_markdown` finds them, never interpreting them:
     - Supersedes [x](20200926-x.md)
     [adr-101]: ./adr-101-x.md              -> reference-style link definitions
 
-The structure comes from one CommonMark parse (`_outline`): ATX and setext
+The structure comes from one CommonMark parse (`outline`): ATX and setext
 headings both count (`Status` underlined with `---` is a status section),
 and nothing inside a fenced or indented code block, an HTML block or an HTML
 comment is a heading; code lines and comments are left out of what is read.

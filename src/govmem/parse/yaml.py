@@ -7,7 +7,7 @@ the integer 52. Three departures from a plain load, all deliberate:
 * **Timestamps stay strings, as written.** `date: 2026-01-05` is the string
   `"2026-01-05"` (as adrkit's YAML 1.2 core schema reads it), so a
   frontmatter prints back what the file says and every date goes through
-  one parser (`_dates`).
+  one parser (`dates`).
 * **Bounds.** Aliases let a small file describe a huge value ("billion
   laughs"). The loaded graph shares nodes, so it is small; its *expansion*
   is measured without building it (each shared node's size computed once,

@@ -1,6 +1,6 @@
 """YAML and Markdown text edits that keep the rest of a file byte-identical. Pure.
 
-Used by `_write` (the I/O shell) for `verify`, `approve`, `reject` and
+Used by `govmem.shell.write` (the I/O shell) for `verify`, `approve`, `reject` and
 `forget`. Every function takes a file's text and returns the new text:
 
 * `set_keys` sets keys of one record's mapping (the single document, or item
@@ -274,7 +274,7 @@ def _dash_line(lines: list[str], line: int) -> int:
 def set_status_section(text: str, status: str) -> str | None:
     """A frontmatter-less ADR with its status line rewritten; None when it has none.
 
-    The status section is the one the loader reads (`_markdown`): the first
+    The status section is the one the loader reads (`markdown`): the first
     non-blank line of its text is replaced, its indentation kept; an empty
     section gets the status as its first paragraph. Without one, the
     preamble's `Status:` line (between the title and the next heading) is

@@ -12,7 +12,7 @@ Nodes are records (decisions, claims, memories); edges say how they relate:
   decision it is a carve-out of (§5.6).
 
 `build_graph` derives a `Graph` value from a corpus; `render_mermaid` and
-`render_dot` print it (`_graph_svg.render_graph_svg` draws it for the report). All three are pure: the same corpus and arguments give
+`render_dot` print it (`graph_svg.render_graph_svg` draws it for the report). All three are pure: the same corpus and arguments give
 the same text, byte for byte. Node ids are the record ids made safe (`n_` and
 `[A-Za-z0-9_]` only, a numeric suffix against collisions), so they are stable
 across runs and never a Mermaid keyword; labels carry the id, a short title

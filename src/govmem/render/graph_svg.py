@@ -1,6 +1,6 @@
 """The decision graph drawn as an inline SVG, laid out by date (for the report).
 
-`layout_graph(graph)` places each node of a `Graph` (`_graph.build_graph`);
+`layout_graph(graph)` places each node of a `Graph` (`graph.build_graph`);
 `render_graph_svg` draws it and `render_graph_legend` writes the HTML legend
 of what it shows. No JavaScript, no network, no layout engine: the layout is
 computed here and is deterministic (the same graph gives the same bytes).

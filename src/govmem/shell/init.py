@@ -143,7 +143,7 @@ class Initialized:
 def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Initialized:
     """Write a commented `govmem.yaml` at `root` for the ADR folder found there (or `dir`).
 
-    The file is created atomically and never replaces one (`_init` says what it holds).
+    The file is created atomically and never replaces one (`config_text` says what it holds).
 
     Raises:
         ConfigExists: the root has a `govmem.yaml` already.

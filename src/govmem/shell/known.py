@@ -107,7 +107,7 @@ def known_as_of_date(root: str | os.PathLike[str], known_as_of: str) -> When:
 
 
 class _GitTree:
-    """A commit's tree, for discovery (`_discover.Tree`) and for reading its blobs."""
+    """A commit's tree, for discovery (`govmem.parse.discover.Tree`) and for reading its blobs."""
 
     def __init__(self, real: Path, entries: Mapping[str, _git.TreeEntry]) -> None:
         self.real = real

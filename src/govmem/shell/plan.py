@@ -33,7 +33,7 @@ class Plan:
     exclude: pathspec.PathSpec[Any]
     findings: tuple[Finding, ...]
     rule: Rule | None = None
-    """How the ADR folder was found (`_discover`); None when `paths` or `--dir` named it."""
+    """How the ADR folder was found (`govmem.parse.discover`); None when `paths` or `--dir` named it."""
     probed: tuple[str, ...] = ()
     """Folders whose appearance changes the plan (the MCP server watches their parents)."""
     consulted: tuple[str, ...] = ()
@@ -101,7 +101,7 @@ def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: 
 
 
 class DiskTree:
-    """The root on disk, for discovery (`_discover.Tree`)."""
+    """The root on disk, for discovery (`govmem.parse.discover.Tree`)."""
 
     def __init__(self, real: Path) -> None:
         self.real = real

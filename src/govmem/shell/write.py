@@ -1,6 +1,6 @@
 """Writes: `remember`, the human acts `verify`, `approve`, `reject`, `forget` (SPEC §7), `init`.
 
-This is I/O shell, like `_load`: the pure core never writes. Every write is
+This is I/O shell, like `load`: the pure core never writes. Every write is
 atomic and never loses a concurrent writer's work:
 
 * **New records** (`remember`) go to a new file `<memory folder>/<id>.yaml`.
@@ -27,7 +27,7 @@ file name and a new id is drawn.
 **Edits keep the rest of the file byte-identical.** A key's scalar value is
 replaced in place on its line (its comment kept), a missing key is inserted
 as one new line at the mapping's indentation, a forgotten list item's lines
-are cut out (`_yamledit`, pure text edits). Positions come from ruamel's
+are cut out (`govmem.parse.yamledit`, pure text edits). Positions come from ruamel's
 round-trip loader. Only values that do not sit on their key's line, or
 flow-style mappings, fall back to a ruamel round-trip dump (comments and key
 order kept, indentation guessed).

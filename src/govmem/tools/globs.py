@@ -274,13 +274,6 @@ class PathPattern:
         return regex is not None and regex.fullmatch(path) is not None
 
 
-def match_path(pattern: str, path: str) -> bool:
-    """Whether one path pattern matches one repo-relative path (False for a bad pattern)."""
-    if path_pattern_problem(pattern) is not None:
-        return False
-    return PathPattern.from_text(pattern).matches(normalise_path(path))
-
-
 def literal_prefix(pattern: str) -> tuple[str, ...]:
     """The leading segments of `pattern` that must equal the path's own, verbatim."""
     text = pattern[2:] if pattern.startswith("./") else pattern
