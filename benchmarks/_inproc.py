@@ -1,8 +1,10 @@
 """In-process figures for one generated corpus, run in a child process of its own.
 
 `python -m benchmarks._inproc MANIFEST.json ITERATIONS.json` prints one JSON
-object: cold load, reloads, `query` (topic given / inferred), the adrkit
-tools, and this process's peak RSS. A process per corpus keeps one size's
+object: cold `govmem.load`, `query` through the public API (topic given the
+first time and again, topic inferred, the topic index's build), reloads, the
+adrkit tools, and this process's peak RSS (after the queries, and at the
+end). A process per corpus keeps one size's
 memory out of the next size's peak. It also writes the peer's JSONL
 (`--peer-jsonl`): the same decisions and claims as server-memory entities.
 """
@@ -18,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import govmem
 from govmem import Corpus, Loader
 
 from ._stats import once, repeat, summary
@@ -32,38 +35,74 @@ def _touch(path: Path, i: int) -> None:
     path.write_text((head if sep else text.rstrip("\n")) + f"\n<!-- edit {i} -->\n")
 
 
-def _cold_load(root: Path, reps: int, workers: int | None) -> dict[str, Any]:
+def _rss_mb() -> float:
+    """This process's resident memory now (Linux), in MB."""
+    try:
+        with open("/proc/self/statm") as fh:
+            pages = int(fh.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return pages * resource.getpagesize() / 2**20
+
+
+def _cold_load(root: Path, reps: int) -> dict[str, Any]:
+    """`govmem.load(root)`, the public API, each time from nothing (the OS page cache is warm)."""
     times = []
-    corpus: Corpus | None = None
     for _ in range(reps):
-        loader = Loader(root) if workers is None else Loader(root, workers=workers)  # type: ignore[call-arg,unused-ignore]
         t = time.perf_counter_ns()
-        corpus = loader.load()
+        govmem.load(root)
         times.append(time.perf_counter_ns() - t)
-    assert corpus is not None
-    out = summary(times)
-    out["files_per_s"] = None
-    return out
+    return summary(times)
 
 
 def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -> dict[str, Any]:
     root = Path(manifest["root"])
     res: dict[str, Any] = {"n": manifest["n"], "files": manifest["files"]}
-    parallel = "workers" in Loader.__init__.__code__.co_varnames
 
-    # cold load: a fresh Loader each time (nothing cached; the OS page cache is warm)
-    res["load_1"] = _cold_load(root, it["load"], 1 if parallel else None)
-    if parallel:
-        res["load_auto"] = _cold_load(root, it["load"], None)
-    for key in ("load_1", "load_auto"):
-        if key in res:
-            res[key]["files_per_s"] = manifest["files"] / (res[key]["p50_us"] / 1e6)
+    res["load"] = _cold_load(root, it["load"])
+    res["load"]["files_per_s"] = manifest["files"] / (res["load"]["p50_us"] / 1e6)
+    before = _rss_mb()
+    corpus = govmem.load(root)
+    res["rss_loaded_mb"] = _rss_mb()
+    res["rss_corpus_mb"] = res["rss_loaded_mb"] - before
+    res["health"] = corpus.health.to_dict()
+    res["topics"] = len(corpus.topics())
+
+    # query with the topic given: the first time each topic is asked (cold), then again (warm)
+    questions = manifest["questions"]
+    corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)  # corpus-wide lazy work
+    cold = [
+        once(lambda q=q, topic=topic: corpus.query(q, topic=topic, as_of=AS_OF))
+        for q, topic in questions[1:]
+    ]
+    res["query_topic_cold"] = summary(cold)
+
+    def q_topic(i: int) -> None:
+        q, topic = questions[i % len(questions)]
+        corpus.query(q, topic=topic, as_of=AS_OF)
+
+    res["query_topic"] = summary(repeat(q_topic, it["query"]))
+    ans = corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)
+    t = time.perf_counter_ns()
+    for _ in range(200):
+        json.dumps(ans.to_dict())
+    res["json_dumps_answer_us"] = (time.perf_counter_ns() - t) / 200 / 1000
+
+    # query with the topic inferred: the first one builds the topic index
+    before = _rss_mb()
+    res["topic_index_build_ms"] = once(lambda: corpus.query(questions[0][0], as_of=AS_OF)) / 1e6
+    res["topic_index_mb"] = _rss_mb() - before
+
+    def q_infer(i: int) -> None:
+        corpus.query(questions[i % len(questions)][0], as_of=AS_OF)
+
+    res["query_infer"] = summary(repeat(q_infer, it["infer"]))
+    # the peak of a process that loaded one corpus and asked it questions
+    res["peak_rss_query_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     # reload with Loader.load(): every file read again, only the changed one parsed again
     loader = Loader(root)
-    corpus = loader.load()
-    res["health"] = corpus.health.to_dict()
-    res["topics"] = len(corpus.topics())
+    loader.load()
     change = root / manifest["change_file"]
 
     def reload(i: int) -> None:
@@ -80,7 +119,7 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
         try:
             live.current()
             firsts: list[int] = []
-            q, topic = manifest["questions"][0]
+            q, topic = questions[0]
 
             def reload_live(i: int) -> None:
                 _touch(change, 1000 + i)
@@ -97,30 +136,6 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
             res["first_query_after_change"] = summary(firsts)
         finally:
             live.close()
-        corpus = loader.load()
-
-    # query with topic given: cycle over many topics; a warm-up pass builds the lazy indexes
-    questions = manifest["questions"]
-    for q, topic in questions:
-        corpus.query(q, topic=topic, as_of=AS_OF)
-
-    def q_topic(i: int) -> None:
-        q, topic = questions[i % len(questions)]
-        corpus.query(q, topic=topic, as_of=AS_OF)
-
-    res["query_topic"] = summary(repeat(q_topic, it["query"]))
-    ans = corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)
-    t = time.perf_counter_ns()
-    for _ in range(200):
-        json.dumps(ans.to_dict())
-    res["json_dumps_answer_us"] = (time.perf_counter_ns() - t) / 200 / 1000
-
-    corpus.query(questions[0][0], as_of=AS_OF)
-
-    def q_infer(i: int) -> None:
-        corpus.query(questions[i % len(questions)][0], as_of=AS_OF)
-
-    res["query_infer"] = summary(repeat(q_infer, it["infer"]))
 
     terms = manifest["search_terms"]
     if hasattr(corpus, "search_decisions"):

@@ -47,9 +47,11 @@ def test_runner_quick_mode_prints_the_table_and_writes_json(tmp_path: Path) -> N
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert "| query, topic given |" in proc.stdout
+    assert "| query, topic given, asked again (warm) |" in proc.stdout
     doc = json.loads(out.read_text())
     r = doc["results"]["50"]
     assert r["inproc"]["query_topic"]["n"] > 0
+    assert r["inproc"]["query_topic_cold"]["n"] > 0
+    assert r["inproc"]["load"]["files_per_s"] > 0
     assert r["mcp_inotify"]["query"]["n"] > 0
     assert r["mcp_stat"]["query"]["n"] > 0

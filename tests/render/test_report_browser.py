@@ -14,10 +14,10 @@ page of each corpus, light at 1400 px, dark, and at 390 px, are saved under
 `test-artifacts/`.
 
 The Mermaid output of `govmem graph` is rendered by Mermaid's own JavaScript
-in the same browser when `GOVMEM_MERMAID_JS` names a `mermaid.min.js`
-(`.ci/run` fetches one from the npm registry).
+in the same browser: `tests/data/vendor/mermaid/mermaid.min.js` (11.17.2,
+MIT), or the file `GOVMEM_MERMAID_JS` names.
 
-Without Chromium (or Mermaid) these tests skip, unless
+Without Chromium these tests skip, unless
 `GOVMEM_REQUIRE_BROWSER=1` (set by `.ci/run`), where they fail instead.
 """
 
@@ -39,9 +39,10 @@ import govmem
 from govmem.cli import main
 from govmem.render.report import topic_slugs
 from tests.cdp import Browser, find_chromium
-from tests.conftest import CORPORA, EXAMPLE, REPO
+from tests.conftest import CORPORA, DATA, EXAMPLE, REPO
 
 ARTIFACTS: Final = REPO / "test-artifacts"
+MERMAID_JS: Final = DATA / "vendor" / "mermaid" / "mermaid.min.js"
 REQUIRED: Final = os.environ.get("GOVMEM_REQUIRE_BROWSER") == "1"
 
 
@@ -317,11 +318,9 @@ def test_screenshots_of_the_index_and_a_topic_page_are_saved(
 
 
 def _mermaid_js() -> Path:
-    path = os.environ.get("GOVMEM_MERMAID_JS")
-    if not path or not Path(path).is_file():
-        _missing("GOVMEM_MERMAID_JS does not name mermaid.min.js")
-    assert path is not None
-    return Path(path)
+    path = Path(os.environ.get("GOVMEM_MERMAID_JS") or MERMAID_JS)
+    assert path.is_file(), f"no mermaid.min.js at {path}"
+    return path
 
 
 def test_mermaids_own_renderer_draws_the_example_graph(

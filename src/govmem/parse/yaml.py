@@ -40,6 +40,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.resolver import VersionedResolver
 
+from .fastyaml import load_plain
+
 try:
     from _ruamel_yaml import CParser  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover - no ruamel.yaml.clib (PyPy): YAML(typ="safe") only
@@ -230,9 +232,20 @@ def _load_documents(text: str, pure: bool, *, stream: bool) -> list[Any]:
 def load_yaml(text: str) -> Loaded | BadYaml:
     """Load one YAML document safely and within bounds.
 
+    Plain frontmatter (flat `key: value` lines of simple scalars and lists)
+    takes the fast path of `fastyaml`, which gives the same data; anything
+    else is parsed by ruamel.
+
     Returns:
         `Loaded` with JSON-safe data, or `BadYaml` with a one-line reason.
     """
+    if (plain := load_plain(text)) is not None:
+        return Loaded(plain)
+    return parse_yaml(text)
+
+
+def parse_yaml(text: str) -> Loaded | BadYaml:
+    """`load_yaml` through ruamel always (no fast path): the reference the fast path matches."""
     estimate = nesting_estimate(text)
     if estimate > _HOPELESS:
         return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")
