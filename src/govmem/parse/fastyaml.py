@@ -23,10 +23,10 @@ differential test against ruamel keeps the two in agreement.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeAlias
 
-if TYPE_CHECKING:
-    from .yaml import Json
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
+"""The data a YAML document reads as (`parse.yaml` re-exports it)."""
 
 _KEY_LINE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*):(?: (.*))?")
 _ITEM_LINE: Final = re.compile(r"( *)- (.*)")

@@ -33,21 +33,20 @@ import math
 import re
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 from attrs import frozen
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.resolver import VersionedResolver
 
+from .fastyaml import Json as Json
 from .fastyaml import load_plain
 
 try:
     from _ruamel_yaml import CParser  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover - no ruamel.yaml.clib (PyPy): YAML(typ="safe") only
     CParser = None
-
-Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 
 MAX_EXPANSION: Final = 64 * 1024
 """Most characters of scalars a document may expand to through aliases."""
