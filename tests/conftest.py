@@ -19,10 +19,12 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import govmem
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "decisions"
@@ -144,6 +146,20 @@ def git(cwd: Path, *args: str, date: str | None = None) -> str:
     return out.stdout.strip()
 
 
+def run_tool(corpus: Any, tool: str, arguments: object) -> dict[str, Any]:
+    """An adrkit tool on a JSON arguments object (camelCase names), as its wire `result`.
+
+    What the MCP adapter does after its input schema: the one validator in
+    wire mode, then the `Corpus` method, then `to_wire()`.
+
+    Raises:
+        InputError: an unknown tool, or arguments that break its contract.
+    """
+    args = govmem.check_arguments(tool, arguments, wire=True)
+    result: dict[str, Any] = getattr(corpus, tool)(**args).to_wire()
+    return result
+
+
 @pytest.fixture
 def example_repo(tmp_path: Path) -> Path:
     """A copy of the example corpus in a fresh git repository, committed once."""
@@ -156,8 +172,8 @@ def example_repo(tmp_path: Path) -> Path:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the topic-inference accuracy tables (tests/test_topic_accuracy.py) at the end."""
-    from .test_topic_accuracy import TABLES
+    """Print the topic-inference accuracy tables (tests/engine/test_topic_accuracy.py) at the end."""
+    from tests.engine.test_topic_accuracy import TABLES
 
     for text in TABLES:
         terminalreporter.write_line("")

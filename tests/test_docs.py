@@ -31,8 +31,7 @@ import pytest
 from attrs import frozen
 
 from govmem.cli import main
-
-from .conftest import REPO
+from tests.conftest import REPO
 
 _FENCE: Final = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 _FILE: Final = re.compile(r"(?:^|\s)file=(\S+)")

@@ -10,8 +10,7 @@ import pytest
 
 import govmem
 from govmem.cli import main
-
-from .conftest import DATA, EXAMPLE
+from tests.conftest import DATA, EXAMPLE
 
 QUESTION = "Quale database è approvato per i nuovi servizi?"
 

@@ -8,19 +8,48 @@ records and get one structured, source-backed verdict::
     answer = corpus.query("Which database is approved for new services?", as_of="2026-09-08")
     answer.status, answer.to_dict()
 
-Everything in `__all__` is the public API; the modules behind it are private.
+Everything in `__all__` is the public API (`docs/architecture.md` maps the
+private subpackages behind it):
+
+* loading and writing: `load`, `Loader`, `Reloader` (the incremental reload
+  the MCP server uses), `find_root`, `known_as_of_date`, `remember`,
+  `remember_from_agent`, `utc_now`;
+* the corpus: `Corpus` (an `Index` with the operations as methods), its
+  records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
+  `make_memory` fills a memory's defaults) and
+  `structure` / `unstructure` (their JSON);
+* the operations' results, each with `to_dict()` (snake_case JSON) and
+  `to_wire()` (the MCP shape): `Answer`, `History`, `FoundConflicts`,
+  `TopicList`, `Recall`, `MemoryPage`, the adrkit tools' `SearchResults`,
+  `Found`, `NotFound`, `Ambiguous`, `FederatedUnavailable`,
+  `ContextMatches`, `SupersededEntries`, and `InvalidCursor`;
+* the arguments every operation takes: `OPERATIONS` (`Operation`, `Arg`,
+  `Value`) and `check_arguments`, the one validator;
+* the errors: `GovmemError`, `InputError`, `CorpusUnavailable`, `GitHistoryError`.
 """
 
 from __future__ import annotations
 
-from ._answer import Answer
-from ._convert import from_json as structure
-from ._convert import to_json as unstructure
-from ._corpus import Corpus, Health
-from ._derive import Facts
-from ._errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
-from ._load import Loader, load
-from ._model import (
+from ._corpus import Corpus, utc_now
+from .engine.answer import (
+    Answer,
+    ConflictItem,
+    FoundConflict,
+    FoundConflicts,
+    History,
+    HistoryItem,
+    RecordView,
+)
+from .engine.cursor import InvalidCursor
+from .engine.operations import OPERATIONS, check_arguments
+from .engine.topics import TopicItem, TopicList
+from .engine.validate import Arg, Arguments, Operation, Value
+from .index.derive import Facts
+from .index.index import Health, Index
+from .memory.memory import Memory, MemoryPage, Recall, make_memory
+from .model.convert import structure, unstructure
+from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
+from .model.records import (
     Config,
     Finding,
     Link,
@@ -32,30 +61,95 @@ from ._model import (
     Source,
     StatusChange,
 )
-from ._time import When
+from .model.time import When
+from .shell.known import known_as_of_date, load
+from .shell.load import Loader
+from .shell.plan import find_root
+from .shell.reload import Reloader, Watched
+from .shell.write import Written, remember, remember_from_agent
+from .tools.results import (
+    Ambiguous,
+    ContextEntry,
+    ContextMatches,
+    Decision,
+    FederatedUnavailable,
+    FindingsPage,
+    Found,
+    NotFound,
+    Resolved,
+    SearchHit,
+    SearchResults,
+    SupersededEntries,
+    SupersededEntry,
+    ToolFinding,
+    Unresolved,
+)
 
 __all__ = [
+    "OPERATIONS",
+    "Ambiguous",
     "Answer",
+    "Arg",
+    "Arguments",
     "Config",
+    "ConflictItem",
+    "ContextEntry",
+    "ContextMatches",
     "Corpus",
     "CorpusUnavailable",
+    "Decision",
     "Facts",
+    "FederatedUnavailable",
     "Finding",
+    "FindingsPage",
+    "Found",
+    "FoundConflict",
+    "FoundConflicts",
     "GitHistoryError",
     "GovmemError",
     "Health",
+    "History",
+    "HistoryItem",
+    "Index",
     "InputError",
+    "InvalidCursor",
     "Link",
     "Loader",
     "Matcher",
+    "Memory",
+    "MemoryPage",
+    "NotFound",
+    "Operation",
     "Quote",
+    "Recall",
     "Record",
+    "RecordView",
     "Relation",
+    "Reloader",
     "Resolution",
+    "Resolved",
+    "SearchHit",
+    "SearchResults",
     "Source",
     "StatusChange",
+    "SupersededEntries",
+    "SupersededEntry",
+    "ToolFinding",
+    "TopicItem",
+    "TopicList",
+    "Unresolved",
+    "Value",
+    "Watched",
     "When",
+    "Written",
+    "check_arguments",
+    "find_root",
+    "known_as_of_date",
     "load",
+    "make_memory",
+    "remember",
+    "remember_from_agent",
     "structure",
     "unstructure",
+    "utc_now",
 ]

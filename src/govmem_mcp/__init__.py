@@ -21,14 +21,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, final
+
+from ._version import __version__
 
 if TYPE_CHECKING:
     import anyio
 
 OnError = Callable[[BaseException], None]
 
-__version__: Final = "0.1.0"
 __all__ = ["ServerHandle", "__version__", "create_server"]
 
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import anyio
 from anyio import CancelScope
-from mcp.server.mcpserver import MCPServer
+from mcp.server import InitializationOptions, Server
 from mcp.server.stdio import stdio_server
 
 from ._state import LiveCorpus
@@ -52,16 +52,28 @@ async def _on_sigterm(scope: CancelScope) -> None:
             return
 
 
-async def _serve_stdio(server: MCPServer) -> None:
-    """`MCPServer.run_stdio_async`, with stdin read by `StdinLines` (cancellable)."""
-    low = server._lowlevel_server
+async def _serve_stdio(server: Server[Any]) -> None:
+    """`Server.run` over stdio, with stdin read by `StdinLines` (cancellable)."""
     stdin = cast("anyio.AsyncFile[str]", StdinLines())
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        await low.run(read_stream, write_stream, low.create_initialization_options())
+        await server.run(read_stream, write_stream, initialization_options(server))
+
+
+def initialization_options(server: Server[Any]) -> InitializationOptions:
+    """The server's `initialize` answer, the same on every supported SDK (`mcp>=2.0`).
+
+    mcp 2.0–2.2 advertise an empty `experimental` capability that 2.3 leaves
+    out; govmem has none, so the key is left out on all of them.
+    """
+    options = server.create_initialization_options()
+    capabilities = options.capabilities
+    if not capabilities.experimental:
+        capabilities = capabilities.model_copy(update={"experimental": None})
+    return options.model_copy(update={"capabilities": capabilities})
 
 
 async def serve(
-    server: MCPServer, state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
+    server: Server[Any], state: LiveCorpus, scope: CancelScope, on_error: OnError | None = None
 ) -> bool:
     """Serve stdio until EOF, SIGTERM or `scope` is cancelled; False after a transport failure."""
 

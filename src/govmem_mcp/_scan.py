@@ -1,20 +1,8 @@
-"""What the server watches, and a stat snapshot of it (SPEC §9 Freshness).
+"""A stat snapshot of what a corpus depends on, and what changed between two (SPEC §9 Freshness).
 
-A corpus depends on more than its record files, so `Targets` names every
-place whose change can change an answer:
-
-* `deep`: the folders read (the plan's `paths`), walked recursively like the
-  loader walks them (dot entries skipped, symlinked folders followed while
-  they stay inside the root, loops cut);
-* `shallow`: folders watched without recursion: the root (`govmem.yaml`,
-  `.git`, `.adr-dir`, `.log4brains.yml`, new top-level folders), every
-  existing ancestor of every folder the loader could pick (so creating
-  `docs/adr` is seen), the folder of a `--config` file, and the folders that
-  symlinked record files point into;
-* `files`: single files whose content matters: a `--config` file, and the
-  root's files the ADR folder discovery read (`Plan.consulted`);
-* `git`: `.git` and `.git/logs` of a plain clone, whose changes (a commit, a
-  reset) can change the first-add dates of undated decisions.
+`govmem.Watched` (from `Reloader.plan()`) names every place whose change can
+change an answer: the folders read (`deep`, walked as the loader walks
+them), folders watched without recursion (`shallow`), single files, and git.
 
 `scan(targets)` walks them and records, per path, the identity a change
 would alter: for a folder (mtime_ns, inode, device) — an entry added,
@@ -32,16 +20,15 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, TypeVar
+from typing import Final
 
-from govmem._config import CONFIG_NAME
-from govmem._load import Plan, walk_tree
-from govmem._model import Config
+from govmem import Watched
 
-F = TypeVar("F")
+CONFIG_NAME: Final = "govmem.yaml"
+"""The dirty-path name of a change to a config file outside the root."""
 
 RACY_NS: Final = 2_000_000_000
 """Two seconds: the coarsest timestamp granularity of a common file system (FAT)."""
@@ -55,22 +42,6 @@ RELOAD: Final = ""
 """The dirty-path marker of a change that needs a re-plan and re-walk but no file re-read."""
 EVERYTHING: Final = "."
 """The dirty-path marker that makes every file be read again."""
-
-
-@dataclass(frozen=True)
-class Targets:
-    """Every folder and file whose change can change the corpus."""
-
-    root: Path
-    deep: tuple[Path, ...]
-    shallow: tuple[Path, ...]
-    git: tuple[Path, ...]
-    files: tuple[Path, ...] = ()
-    """Single files outside the folders (a `--config` file, `.adr-dir`, ...)."""
-    replan_on_root_md: Literal["never", "removed", "any"] = "never"
-    """Which changes of a `.md` file directly in the root can change the folders read:
-    `any` when nothing was found or a frontmatter status made the root the ADR folder,
-    `removed` when its ADR-named files did (only losing them can undo that)."""
 
 
 @dataclass
@@ -91,46 +62,17 @@ class Snapshot:
     taken_ns: int = 0
 
 
-def targets(
-    real: Path, config: Config, plan: Plan, dir: str | None, config_file: Path | None
-) -> Targets:
-    """The targets of a corpus whose canonical root is `real`."""
-    deep = tuple(real if e.path == "." else real / e.path for e in plan.entries)
-    candidates = {e.path for e in config.paths} | set(plan.probed) | {config.memory}
-    if dir is not None:
-        candidates.add(dir)
-    shallow: dict[Path, None] = {real: None}
-    for c in sorted(candidates):
-        parts = [p for p in c.split("/") if p and p != "."]
-        for i in range(1, len(parts)):
-            folder = real.joinpath(*parts[:i])
-            if folder.is_dir():
-                shallow[folder] = None
-    files = tuple(real / name for name in plan.consulted)
-    if config_file is not None:
-        shallow[config_file.parent] = None
-        files += (config_file,)
-    git_dir = real / GIT
-    git = tuple(d for d in (git_dir, git_dir / "logs") if d.is_dir())
-    by_status = any(name.lower().endswith(".md") for name in plan.consulted)
-    root_md: Literal["never", "removed", "any"] = "never"
-    if plan.rule == "none" or (plan.rule == "root" and by_status):
-        root_md = "any"
-    elif plan.rule == "root":
-        root_md = "removed"
-    return Targets(real, deep, tuple(shallow), git, files, root_md)
-
-
 def identity(st: os.stat_result) -> Identity:
+    """(size or -1 for a folder, mtime_ns, inode, device) of a stat result."""
     size = -1 if stat.S_ISDIR(st.st_mode) else st.st_size
     return (size, st.st_mtime_ns, st.st_ino, st.st_dev)
 
 
-def scan(t: Targets) -> Snapshot:
+def scan(t: Watched) -> Snapshot:
     """Walk the targets and record every identity."""
     snap = Snapshot(taken_ns=time.time_ns())
     for base in t.deep:
-        for path, st, is_link in walk_tree(t.root, base):
+        for path, st, is_link in t.walk(base):
             if st is not None and stat.S_ISDIR(st.st_mode):
                 folder = Path(path)
                 snap.dirs.append(folder)
@@ -199,10 +141,3 @@ def diff(real: Path, old: Snapshot, new: Snapshot, *, racy: bool = True) -> set[
 def covered(path: str, dirty: Iterable[str]) -> bool:
     """Whether `path` is, or lies under, one of the dirty paths."""
     return any(d == EVERYTHING or path == d or (d and path.startswith(d + "/")) for d in dirty)
-
-
-def reusable(files: Mapping[str, F], dirty: set[str] | None, symlinks: set[str]) -> dict[str, F]:
-    """The entries of `files` that a reload may take without reading (None: none)."""
-    if dirty is None:
-        return {}
-    return {p: f for p, f in files.items() if p not in symlinks and not covered(p, dirty)}

@@ -3,7 +3,8 @@
 `LiveCorpus.current()` is called at the start of every tool call. It asks
 the detector (`_watch`) what changed since the last reload, without
 blocking; when nothing did, it returns the corpus it holds, with no file
-system access at all. Otherwise it reloads:
+system access at all. Otherwise it reloads, through govmem's public
+`Reloader` (which owns the reading, the git dates and the building):
 
 1. the root and folder checks of `_roots` (adrkit's reasons), the config
    (always read again: one small file) and the plan of folders;
@@ -12,7 +13,7 @@ system access at all. Otherwise it reloads:
    made while the reload runs is seen by the next call;
 3. the files: those the detector names (or that are new, or symlinks) are
    read again, every other one is taken from the last reload
-   (`Loader.files(reuse=...)`); the loader's parse cache, keyed by content
+   (`Reloader.read(reuse)`); the loader's parse cache, keyed by content
    hash, re-parses only files whose content changed;
 4. git first-add dates, computed again only when `.git` changed; a root
    without a `.git` entry has none, and an `info` finding `no-git` says so;
@@ -41,53 +42,39 @@ import logging
 import os
 import stat
 import threading
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
 from attrs import frozen
 
-from govmem import Corpus, CorpusUnavailable, Loader, _git
-from govmem._config import CONFIG_NAME
-from govmem._load import FileText, Plan, fingerprint, is_candidate, read_config, read_file
-from govmem._model import Config, Finding, PathEntry
-from govmem._time import When
+from govmem import Corpus, CorpusUnavailable, Reloader, Watched
 
 from ._roots import check_roots
 from ._scan import (
+    CONFIG_NAME,
     EVERYTHING,
     GIT,
     RELOAD,
     Identity,
     Snapshot,
-    Targets,
+    covered,
     identity,
-    reusable,
     scan,
-    targets,
 )
 from ._watch import Detector, StatDetector, WatchUnavailable, make_detector
 
 log = logging.getLogger("govmem_mcp")
 
 ATTEMPTS: Final = 3
-NO_GIT: Final = Finding(
-    "no-git",
-    "The root holds no .git entry: records without a written date have no date "
-    "(no git history to date them), and known_as_of is unavailable.",
-)
 
 
 @frozen
 class _Basis:
-    """What the last full reload planned and saw, for the quick path (`_quick`)."""
+    """What the last full reload watched and saw, for the quick path (`_quick`)."""
 
-    config: Config
-    config_findings: tuple[Finding, ...]
     config_identity: Identity | None
     """Of the config file (followed if a symlink) before it was read; None when absent."""
-    plan: Plan
-    targets: Targets
+    targets: Watched
     snapshot: Snapshot
     """The detector's own snapshot: the quick path updates its file entries in place."""
 
@@ -109,16 +96,9 @@ class LiveCorpus:
         self._watch_mode = watch
         self._lock = threading.Lock()
         self._detector: Detector | None = None
-        self._corpus: Corpus | None = None
-        self._files: dict[str, FileText] = {}
-        self._git_dates: Mapping[str, When] | None = None
-        self._config_findings: tuple[Finding, ...] = ()
-        """The config's findings (and `no-git`) the held corpus was built with."""
         self._root: Path | None = None
-        self._loader: Loader | None = None
+        self._reloader: Reloader | None = None
         self._basis: _Basis | None = None
-        self._planned: tuple[tuple[PathEntry, ...], tuple[Finding, ...]] | None = None
-        """The folders and discovery findings of the corpus held (`_finish`)."""
         self.reloads = 0
         """How many reloads ran (for tests and benchmarks)."""
         self.quick_reloads = 0
@@ -152,8 +132,9 @@ class LiveCorpus:
             if self._detector is None:
                 self._detector = make_detector(self._watch_mode)
             dirty = self._detector.poll()
-            if dirty is None and self._corpus is not None:
-                return self._corpus
+            held = self._reloader.corpus if self._reloader is not None else None
+            if dirty is None and held is not None:
+                return held
             return self._reload(dirty)
 
     def close(self) -> None:
@@ -162,7 +143,8 @@ class LiveCorpus:
             if self._detector is not None:
                 self._detector.close()
                 self._detector = None
-            self._corpus = None
+            if self._reloader is not None:
+                self._reloader.forget()
 
     def _reload(self, dirty: set[str] | None) -> Corpus:
         assert self._detector is not None
@@ -170,14 +152,17 @@ class LiveCorpus:
             try:
                 corpus = self._load_once(dirty)
             except CorpusUnavailable:
-                self._corpus, self._files, self._git_dates = None, {}, None
+                if self._reloader is not None:
+                    self._reloader.forget()
                 self._basis = None
                 raise
             later = self._detector.poll(settled=True)
             if later is None:
                 return corpus
             dirty = later if dirty is None else dirty | later
-        self._corpus, self._basis = None, None
+        if self._reloader is not None:
+            self._reloader.forget()
+        self._basis = None
         raise CorpusUnavailable("corpus-changed-during-load")
 
     def _load_once(self, dirty: set[str] | None) -> Corpus:
@@ -185,35 +170,31 @@ class LiveCorpus:
         if self._root is not None and real != self._root:
             raise CorpusUnavailable("root-not-found")
         self._root = real
-        if self._loader is None:
-            self._loader = Loader(real, config=self.config, dir=dir_rel)
-        if self._corpus is None:
+        if self._reloader is None:
+            self._reloader = Reloader(real, config=self.config, dir=dir_rel)
+        reloader = self._reloader
+        if reloader.corpus is None:
             dirty = None
         if dirty is not None:
-            quick = self._quick(real, dirty)
+            quick = self._quick(real, reloader, dirty)
             if quick is not None:
                 return quick
         self._basis = None
-        loader = self._loader
-        config_path = self.config if self.config is not None else real / CONFIG_NAME
-        config_identity = _stat(config_path)
-        config, config_findings = read_config(real, self.config)
-        if not _git.has_git_entry(real):
-            config_findings = (*config_findings, NO_GIT)
-        plan = loader.plan(real, config)
-        t = targets(real, config, plan, dir_rel, self.config)
+        config_identity = _stat(reloader.config_path)
+        t = reloader.plan()
         snapshot = scan(t)
         self._arm(t, snapshot)
-        reuse = reusable(self._files, dirty, snapshot.symlinks)
-        files = loader.files(real, plan, reuse=reuse)
-        git_dates = self._git_dates
-        if git_dates is None or dirty is None or GIT in dirty:
-            git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
-        self._files = {f.path: f for f in files}
-        self._basis = _Basis(config, tuple(config_findings), config_identity, plan, t, snapshot)
-        return self._finish(config, config_findings, plan, files, git_dates)
+        symlinks = snapshot.symlinks
 
-    def _quick(self, real: Path, dirty: set[str]) -> Corpus | None:
+        def reuse(path: str) -> bool:
+            return dirty is not None and path not in symlinks and not covered(path, dirty)
+
+        corpus = reloader.read(reuse, git_changed=dirty is None or GIT in dirty)
+        self._basis = _Basis(config_identity, t, snapshot)
+        self.reloads += 1
+        return corpus
+
+    def _quick(self, real: Path, reloader: Reloader, dirty: set[str]) -> Corpus | None:
         """The reload of just the files inotify named, or None: take the full path.
 
         Taken only when nothing but regular files changed, so that a walk
@@ -236,8 +217,7 @@ class LiveCorpus:
             or dirty & {RELOAD, EVERYTHING, GIT, CONFIG_NAME}
         ):
             return None
-        config_path = self.config if self.config is not None else real / CONFIG_NAME
-        if _stat(config_path) != basis.config_identity:
+        if _stat(reloader.config_path) != basis.config_identity:
             return None
         snap, top = basis.snapshot, str(real)
         extra = {str(f) for f in basis.targets.files}
@@ -256,62 +236,23 @@ class LiveCorpus:
             if st is not None and (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                 return None
             seen[rel] = st
-        files = dict(self._files)
+        changed: dict[str, bool] = {}
         for rel, st in sorted(seen.items()):
             parent = rel.rpartition("/")[0] or "."
-            if parent not in snap.walked or not is_candidate(basis.plan, rel):
+            if parent not in snap.walked or not reloader.is_record_file(rel):
                 continue
             full = os.path.join(top, rel)
             if st is None:
-                files.pop(rel, None)
                 snap.entries.pop(full, None)
             else:
                 snap.entries[full] = identity(st)
-                files[rel] = read_file(real, rel)
-        for rel in snap.symlinks:
-            if rel in files:
-                files[rel] = read_file(real, rel)
-        self._files = files
-        self.quick_reloads += 1
-        assert self._git_dates is not None
-        return self._finish(
-            basis.config,
-            basis.config_findings,
-            basis.plan,
-            [files[k] for k in sorted(files)],
-            self._git_dates,
-        )
-
-    def _finish(
-        self,
-        config: Config,
-        config_findings: tuple[Finding, ...],
-        plan: Plan,
-        files: list[FileText],
-        git_dates: Mapping[str, When],
-    ) -> Corpus:
-        """The held corpus when nothing it was built from changed, else a new one."""
-        assert self._loader is not None
+            changed[rel] = st is not None
+        corpus = reloader.update(changed, reread=snap.symlinks)
         self.reloads += 1
-        held = self._corpus
-        digest = fingerprint(config.text, files)
-        planned = (plan.entries, plan.findings)
-        if (
-            held is not None
-            and git_dates == self._git_dates
-            and config_findings == self._config_findings
-            and held.health.fingerprint == digest
-            and planned == self._planned
-        ):
-            return held
-        self._git_dates, self._planned = git_dates, planned
-        self._config_findings = config_findings
-        self._corpus = self._loader.assemble(
-            config, config_findings, plan, files, git_dates, digest=digest
-        )
-        return self._corpus
+        self.quick_reloads += 1
+        return corpus
 
-    def _arm(self, t: Targets, snapshot: Snapshot) -> None:
+    def _arm(self, t: Watched, snapshot: Snapshot) -> None:
         assert self._detector is not None
         try:
             self._detector.rebase(t, snapshot)

@@ -26,7 +26,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from ._scan import EVERYTHING, GIT, RELOAD, Snapshot, Targets, diff, relative, scan
+from govmem import Watched
+
+from ._scan import EVERYTHING, GIT, RELOAD, Snapshot, diff, relative, scan
 
 log = logging.getLogger("govmem_mcp")
 
@@ -60,7 +62,7 @@ class Detector(Protocol):
 
     kind: str
 
-    def rebase(self, t: Targets, snapshot: Snapshot) -> None:
+    def rebase(self, t: Watched, snapshot: Snapshot) -> None:
         """Start from this snapshot (taken before the reload read any file)."""
 
     def poll(self, *, settled: bool = False) -> set[str] | None:
@@ -80,10 +82,10 @@ class StatDetector:
     kind = "stat"
 
     def __init__(self) -> None:
-        self._targets: Targets | None = None
+        self._targets: Watched | None = None
         self._snapshot = Snapshot()
 
-    def rebase(self, t: Targets, snapshot: Snapshot) -> None:
+    def rebase(self, t: Watched, snapshot: Snapshot) -> None:
         self._targets, self._snapshot = t, snapshot
 
     def poll(self, *, settled: bool = False) -> set[str] | None:
@@ -161,10 +163,10 @@ class InotifyDetector:
         self._ino: Any = inotify_simple.INotify(nonblocking=True)
         self._wd: dict[int, Path] = {}
         self._by_path: dict[Path, int] = {}
-        self._targets: Targets | None = None
+        self._targets: Watched | None = None
         self._snapshot = Snapshot()
 
-    def rebase(self, t: Targets, snapshot: Snapshot) -> None:
+    def rebase(self, t: Watched, snapshot: Snapshot) -> None:
         table = mounts()
         for folder in {t.root, *snapshot.dirs}:
             kind = mount_type(folder, table)
@@ -200,7 +202,7 @@ class InotifyDetector:
             return None
         return self._dirty(self._targets, events)
 
-    def _dirty(self, t: Targets, events: Iterable[Any]) -> set[str]:
+    def _dirty(self, t: Watched, events: Iterable[Any]) -> set[str]:
         """The paths the events name; `RELOAD` too when a folder itself changed.
 
         Without `RELOAD`, every entry is a root-relative path of a non-folder
@@ -234,7 +236,7 @@ class InotifyDetector:
                 dirty.add(relative(t.root, folder / ev.name) if ev.name else where)
         return dirty
 
-    def _replans(self, t: Targets, name: str, mask: int) -> bool:
+    def _replans(self, t: Watched, name: str, mask: int) -> bool:
         """Whether an event on the root's entry `name` can change the folders read."""
         if t.root / name in t.files:  # `.adr-dir`, `.log4brains.yml`, a file discovery read
             return True

@@ -20,10 +20,11 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
-from govmem._load import find_root
+from govmem import find_root
 
 ENV_CWD = "GOVMEM_MCP_CWD"
 ENV_DIR = "GOVMEM_MCP_DIR"
@@ -87,9 +88,10 @@ def options(
 
 
 def _version() -> str:
-    from govmem.cli import version  # noqa: PLC0415 - only for --version
-
-    return version()
+    try:
+        return metadata.version("govmem")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
 
 
 def extra_installed() -> bool:

@@ -22,8 +22,7 @@ from typing import Any, Final
 import pytest
 
 import govmem
-from govmem import Corpus
-from govmem._answer import History
+from govmem import Corpus, History
 from govmem.cli import main as cli
 from tests.conftest import write_files
 
@@ -80,7 +79,7 @@ def _works(root: Path, corpus: Corpus, capsys: pytest.CaptureFixture[str]) -> No
     answer: Any = corpus.query("Which database?", topic="database", as_of="2026-01-01").to_dict()
     assert answer["decision"] is not None
     assert answer["decision"]["id"] == "0100"
-    search = corpus.search_decisions("postgresql")
+    search = corpus.search_decisions("postgresql").to_wire()
     assert "0100" in [item["id"] for item in search["items"]]
     capsys.readouterr()
     code = cli(["--root", str(root), "lint", "--json"])
@@ -266,7 +265,7 @@ def test_odd_file_names_load_and_print(tmp_path: Path, capsys: pytest.CaptureFix
     assert {f"{ADR}/{n}" for n in ODD_NAMES} <= paths
     assert not [f for f in corpus.findings if f.severity == "error"]
     assert not (tmp_path / "pwned").exists()
-    assert len(corpus.search_decisions("odd name", limit=100)["items"]) == len(ODD_NAMES)
+    assert len(corpus.search_decisions("odd name", limit=100).to_wire()["items"]) == len(ODD_NAMES)
     _works(tmp_path, corpus, capsys)
     for record in corpus.records:
         capsys.readouterr()
@@ -333,9 +332,9 @@ def test_colliding_ids_are_reported_within_each_namespace(
         ("src", "memory/all.yaml", "The source"),
         ("rel", "memory/all.yaml", "The relation"),
     }
-    assert corpus.get_decision("dd")["outcome"] == "ambiguous-local-id"
-    assert corpus.get_decision("dc")["outcome"] == "ambiguous-local-id"
-    assert corpus.get_decision("dm")["outcome"] == "found"
+    assert corpus.get_decision("dd").to_wire()["outcome"] == "ambiguous-local-id"
+    assert corpus.get_decision("dc").to_wire()["outcome"] == "ambiguous-local-id"
+    assert corpus.get_decision("dm").to_wire()["outcome"] == "found"
     _works(tmp_path, corpus, capsys)
 
 
@@ -361,7 +360,7 @@ def test_supersession_cycles_are_findings_not_loops(
     history = corpus.get_decision_history("cycle")
     assert isinstance(history, History)
     assert history.to_dict()["items"]
-    assert corpus.list_superseded()["outcome"] == "entries"
+    assert corpus.list_superseded().to_wire()["outcome"] == "entries"
     corpus.find_conflicts(as_of="2026-01-01")
     _works(tmp_path, corpus, capsys)
 
@@ -399,8 +398,8 @@ def test_impossible_dates_are_bad_date(
 
 def test_everything_hostile_at_once_over_mcp(tmp_path: Path) -> None:
     """All of the above in one repository, served by the MCP live corpus: it loads and answers."""
-    from govmem._tools import run_tool
     from govmem_mcp._state import LiveCorpus
+    from tests.conftest import run_tool
 
     root = tmp_path / "root"
     files: dict[str, str | bytes] = {f"{ADR}/0100-postgres.md": NORMAL}

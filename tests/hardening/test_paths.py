@@ -27,11 +27,11 @@ from typing import Any, Final, cast
 import pytest
 
 from govmem import Corpus, InputError
-from govmem._tools import run_tool
 from govmem.cli import main as cli
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp.server import build_server
 from mcp import Client
+from tests.conftest import run_tool
 
 from .support import make_repo
 
@@ -70,7 +70,7 @@ def test_the_python_api_refuses_before_touching_the_corpus(shape: str) -> None:
     """get_decision_context and run_tool raise InputError without reading the corpus."""
     trap = cast("Corpus", Untouchable())
     with pytest.raises(InputError, match=r"files\.0"):
-        Corpus.get_decision_context(trap, [REJECTED[shape]])
+        Corpus.get_decision_context(trap, [REJECTED[shape]]).to_wire()
     with pytest.raises(InputError, match=r"files\.0"):
         run_tool(trap, "get_decision_context", {"files": ["ok.py", REJECTED[shape]][1:]})
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from mcp.server.mcpserver import MCPServer
+from mcp.server import Server
 
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp.server import build_server
@@ -27,13 +28,13 @@ def state(example_repo: Path) -> Iterator[LiveCorpus]:
 
 
 @pytest.fixture
-def server(state: LiveCorpus) -> MCPServer:
+def server(state: LiveCorpus) -> Server[Any]:
     """A read-only server over `state`."""
     return build_server(state)
 
 
 @pytest.fixture
-def write_server(state: LiveCorpus) -> MCPServer:
+def write_server(state: LiveCorpus) -> Server[Any]:
     """A server with `remember`."""
     return build_server(state, allow_writes=True)
 
@@ -46,14 +47,14 @@ def mode(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def client(server: MCPServer, mode: str) -> AsyncIterator[Client]:
+async def client(server: Server[Any], mode: str) -> AsyncIterator[Client]:
     """An in-process SDK client of `server` in both protocol eras."""
     async with Client(server, mode=mode, raise_exceptions=True) as c:
         yield c
 
 
 @pytest.fixture
-async def write_client(write_server: MCPServer, mode: str) -> AsyncIterator[Client]:
+async def write_client(write_server: Server[Any], mode: str) -> AsyncIterator[Client]:
     """An in-process SDK client of the server with `remember`."""
     async with Client(write_server, mode=mode, raise_exceptions=True) as c:
         yield c

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from govmem import CorpusUnavailable, Loader, _load
-from govmem._load import FileText
+from govmem import CorpusUnavailable, Loader
+from govmem.shell import files as _files
+from govmem.shell.files import FileText
 from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 
@@ -164,13 +165,13 @@ def test_only_changed_files_are_read(
 ) -> None:
     settle(live)
     reads: list[str] = []
-    real = _load._read
+    real = _files.read_file
 
-    def spy(root: Path, rel: str) -> FileText:
+    def spy(root: Path, rel: str, *, any_name: bool = False) -> FileText:
         reads.append(rel)
-        return real(root, rel)
+        return real(root, rel, any_name=any_name)
 
-    monkeypatch.setattr(_load, "_read", spy)
+    monkeypatch.setattr(_files, "read_file", spy)
     adr = example_repo / "docs/adr/011.md"
     adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
     live.current()

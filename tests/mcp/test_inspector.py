@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import govmem
-from govmem._topics import TopicList
+from govmem import TopicList
 from tests.conftest import CORPORA
 
 from .support import SEED_QUESTION, git

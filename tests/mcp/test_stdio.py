@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from mcp.client.stdio import stdio_client
 
 import govmem
 from mcp import Client, StdioServerParameters
@@ -57,7 +58,9 @@ def frame(message: dict[str, Any]) -> bytes:
 async def test_sdk_stdio_client(example_repo: Path, era: str) -> None:
     params = StdioServerParameters(command=command(), args=["--cwd", str(example_repo)])
     args = {"question": SEED_QUESTION, "topic": "database", "as_of": "2026-09-08"}
-    async with Client(params, mode=era) as c:
+    # `Client(stdio_client(params))` is what `Client(params)` does from mcp 2.1 on; this
+    # spelling also runs on mcp 2.0, the lowest version CI tests (`.ci/run`).
+    async with Client(stdio_client(params), mode=era) as c:
         names = [t.name for t in (await c.list_tools()).tools]
         assert names == sorted(names)
         assert "query" in names

@@ -1,7 +1,8 @@
 """Strict input schemas: unknown fields and type coercions are rejected before a tool runs.
 
-mcp 2.3 drops unknown arguments and coerces types by default; `server.strict`
-changes that through SDK internals, so these tests pin the behaviour.
+The SDK's own function tools drop unknown arguments and coerce types; the
+server's input models (`server.base.input_model`, generated from govmem's one
+validator) forbid both, and these tests pin the behaviour on every `mcp` CI runs.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem._topics import TopicList
+from govmem import TopicList
 from govmem_mcp._state import LiveCorpus
 from mcp import Client
 
@@ -345,7 +345,7 @@ def _add_adrkit_records(root: Path) -> None:
 async def test_search_decisions(client: Client, example_repo: Path) -> None:
     r = await client.call_tool("search_decisions", {"query": "postgres", "limit": 5})
     out = structured(r)
-    expected = govmem.load(example_repo).search_decisions("postgres", limit=5)
+    expected = govmem.load(example_repo).search_decisions("postgres", limit=5).to_wire()
     assert out["result"] == expected
     assert out["result"]["outcome"] == "results"
     assert [i["id"] for i in out["result"]["items"]] == ["adr-024"]
@@ -378,7 +378,7 @@ async def test_get_decision_context(client: Client, example_repo: Path) -> None:
     assert [e["id"] for e in out["activeProposals"]] == ["adr-051"]
     assert out["activeProposals"][0]["relations"]["relatesTo"] == ["core:12"]
     assert "governing" in out
-    expected = govmem.load(example_repo).get_decision_context(["src/db/pool/a.py"])
+    expected = govmem.load(example_repo).get_decision_context(["src/db/pool/a.py"]).to_wire()
     assert out == expected
     bad = await client.call_tool("get_decision_context", {"files": ["/etc/passwd"]})
     assert bad.is_error
@@ -392,7 +392,7 @@ async def test_list_superseded(client: Client, example_repo: Path) -> None:
     assert out["items"][0]["id"] == "adr-001"
     assert out["items"][0]["supersededBy"]["resolved"] is True
     assert out["items"][0]["supersededBy"]["target"]["id"] == "adr-024"
-    assert out == govmem.load(example_repo).list_superseded()
+    assert out == govmem.load(example_repo).list_superseded().to_wire()
     assert text(r) == "Returned 1 superseded decision entry; 0 findings on this page."
 
 

@@ -1,0 +1,22 @@
+"""`govmem init`: write a commented `govmem.yaml` for the ADR folder found (never over one)."""
+
+from __future__ import annotations
+
+import argparse
+
+from govmem.shell import init as _init_config
+
+from .base import command, emit, out
+
+
+@command("init", "write a commented govmem.yaml for the ADR folder found (never over one)")
+def _init(args: argparse.Namespace) -> int:
+    done = _init_config.init_config(args.root, dir=args.dir)
+    if args.json:
+        emit(done.to_dict())
+    elif done.folders:
+        s = "s" if len(done.folders) > 1 else ""
+        out(f"Wrote {done.path} for the ADR folder{s} {', '.join(done.folders)}.")
+    else:
+        out(f"Wrote {done.path}; no ADR folder was found: name yours under paths in it.")
+    return 0

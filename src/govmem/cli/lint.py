@@ -1,0 +1,63 @@
+"""`govmem lint`: the corpus's findings, for CI and pre-commit."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from govmem._corpus import Corpus
+from govmem.model.records import Finding
+
+from .base import command, emit, load_corpus, out
+from .pages import SHOWN, findings_arg
+
+
+def _finding_dict(f: Finding) -> dict[str, str]:
+    d = {"code": f.code, "severity": f.severity, "path": f.path, "id": f.id, "field": f.field}
+    return {**{k: v for k, v in d.items() if v is not None}, "message": f.message}
+
+
+def read_line(corpus: Corpus) -> str:
+    """`Read docs/adr (38 records), memory (2 records).`: the folders read and their counts."""
+    parts = [
+        f"{folder} ({n} record{'' if n == 1 else 's'})" for folder, n in corpus.folder_counts()
+    ]
+    return f"Read {', '.join(parts)}." if parts else "Read no folder."
+
+
+@command("lint", "check the corpus; exit 1 when any error finding exists", findings_arg)
+def _lint(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args)
+    errors = sum(1 for f in corpus.findings if f.severity == "error")
+    if args.json:
+        emit(
+            {
+                "corpus_health": corpus.health.to_dict(),
+                "findings": [_finding_dict(f) for f in corpus.findings],
+            }
+        )
+    else:
+        # The first line says what was read; with no ADR folder, it says that instead.
+        none = [f for f in corpus.findings if f.code == "no-adr-folder"]
+        if none:
+            out(none[0].message)
+        if corpus.folders or not none:
+            out(read_line(corpus))
+        for f in corpus.findings:
+            if f.severity not in SHOWN[args.findings] or f.code == "no-adr-folder":
+                continue
+            where = f.path or "(corpus)"
+            what = f" [{f.id}]" if f.id else ""
+            out(f"{where}{what}: {f.severity} {f.code}: {f.message}")
+        h = corpus.health
+        counts = {
+            s: sum(1 for f in corpus.findings if f.severity == s) for s in ("error", "warn", "info")
+        }
+        out(
+            f"{h.record_count} records, {h.excluded_count} excluded; "
+            f"{counts['error']} errors, {counts['warn']} warnings, {counts['info']} notes."
+        )
+    if errors:
+        sys.stderr.write(f"govmem lint: {errors} error finding(s)\n")
+        return 1
+    return 0

@@ -1,0 +1,230 @@
+"""`govmem query`, `topics`, `history`, `conflicts`: the verdict and its drill-downs.
+
+A topic named to `history` or `conflicts --topic` (or `timeline`, `graph
+--topic`) that does not exist is one line on stderr naming the closest
+topics, and exit 1: `No topic 'dns'. Closest: dns infrastructure, internal
+dns zones.` `query --topic` keeps its answer (a given topic is echoed with
+`No record is on topic …`) and its readable output adds that line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Sequence
+
+from govmem._corpus import Corpus
+from govmem.engine.answer import Answer, RecordView
+from govmem.engine.drill import existing_topic
+from govmem.shell.known import known_as_of_date
+
+from .base import command, emit, load_corpus, now, out, parse_when
+from .pages import more, page_args, readable_page
+
+_MARK = {
+    "verified": "VERIFIED",
+    "contested": "CONTESTED",
+    "insufficient_evidence": "INSUFFICIENT EVIDENCE",
+    "unknown": "UNKNOWN",
+}
+
+
+def _query_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("question", help="the question, in words")
+    p.add_argument("--topic", help="the topic (default: inferred from the question)")
+    p.add_argument("--scope", help="the scope (default: one named in the question)")
+    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    p.add_argument("--known-as-of", help="read the corpus as committed then: a date or a commit")
+    p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
+
+
+@command("query", "what is decided about a topic, in a scope, as of a date", _query_args)
+def _query(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    if args.known_as_of is not None and as_of is None:
+        as_of = known_as_of_date(args.root, args.known_as_of)
+    corpus = load_corpus(args, known_as_of=args.known_as_of)
+    answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
+    if args.json:
+        emit(answer.to_dict())
+        return 0
+    missing = None
+    given = args.topic is not None and args.topic.strip()
+    if given and existing_topic(corpus, args.topic, args.mind) is None:
+        missing = no_topic(args.topic, corpus.closest_topics(args.topic, args.mind))
+    out(render_answer(answer, missing))
+    return 0
+
+
+def no_topic(name: str, closest: Sequence[str]) -> str:
+    """`No topic 'dns'. Closest: dns infrastructure, internal dns zones.`"""
+    line = f"No topic '{' '.join(name.split())}'."
+    if closest:
+        return f"{line} Closest: {', '.join(closest)}."
+    return f"{line} `govmem topics` lists the topics."
+
+
+def refuse_topic(corpus: Corpus, name: str, mind: str = "default") -> int | None:
+    """For a topic that does not exist: the `no_topic` line on stderr and exit 1; else None."""
+    if existing_topic(corpus, name, mind) is not None:
+        return None
+    sys.stderr.write(no_topic(name, corpus.closest_topics(name, mind)) + "\n")
+    return 1
+
+
+def _record_line(r: RecordView) -> str:
+    value = f" = {r.value}" if r.value else ""
+    until = f" until {r.valid_to}" if r.valid_to else ""
+    since = f" from {r.valid_from}" if r.valid_from else ""
+    return f"{r.id} [{r.status}, {r.scope}{since}{until}]{value}"
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    return textwrap.fill(text, width=88, initial_indent=indent, subsequent_indent=indent)
+
+
+def render_answer(a: Answer, missing_topic: str | None = None) -> str:
+    """The answer for a person in a terminal: status first, then the why.
+
+    `missing_topic` is the `no_topic` line of a given topic that does not exist.
+    """
+    lines = [
+        f"{_MARK[a.status]}  {a.topic or '(no topic)'} in {a.scope} as of {a.temporal_validity.to_dict()['as_of']}"
+    ]
+    if a.decision is not None:
+        lines += ["", "Decision", "  " + _record_line(a.decision), _wrap(a.decision.content or "")]
+    if a.evidence:
+        lines += ["", "Evidence"]
+        for e in a.evidence:
+            mark = "verified" if e.verified else "NOT verified"
+            lines += [f"  {e.source_id} ({mark})", _wrap(f"“{e.excerpt}”")]
+    for title, items in (
+        ("Superseded", a.superseded_decisions),
+        ("Scope exceptions", a.scope_exceptions),
+    ):
+        if items:
+            lines += ["", title] + ["  " + _record_line(r) for r in items]
+    if a.conflicts:
+        lines += ["", "Conflicts"]
+        for c in a.conflicts:
+            lines += [
+                f"  {c.conflict_id} ({c.status}): " + _record_line(c.item),
+                _wrap(c.rationale),
+            ]
+    if a.missing_information:
+        lines += ["", "Missing"] + [
+            _wrap(m, "  - ")[:2] + _wrap(m, "    ")[4:] for m in a.missing_information
+        ]
+    if a.sources:
+        lines += ["", "Sources"]
+        lines += [
+            f"  {s.source_id}: {s.title or ''} ({s.reference or s.type or ''})" for s in a.sources
+        ]
+    if missing_topic is not None:
+        lines += ["", missing_topic]
+    if a.drill_down.required:
+        lines += ["", f"More: {a.drill_down.suggested_tool} — {a.drill_down.reason}"]
+    return "\n".join(lines)
+
+
+def _history_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("topic", help="a topic name, alias, or the id of one of its records")
+    p.add_argument("--scope", help="only records of scopes overlapping this one")
+    page_args(p)
+
+
+@command("history", "every record of a topic, as dated events", _history_args)
+def _history(args: argparse.Namespace) -> int:
+    corpus = load_corpus(args)
+    if (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.get_decision_history(args.topic, args.scope, cursor, args.limit),
+    )
+    if shown is None:
+        return 0
+    result, number = shown
+    out(f"History of {result.topic}")
+    for i in result.items:
+        when = str(i.date) if i.date else "(no date)"
+        out(f"  {when:<10}  {i.id:<16} {i.event:<24} {i.status} [{i.scope}]")
+    more(args, result.cursor, number, corpus)
+    return 0
+
+
+def _conflict_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--topic", help="only this topic")
+    p.add_argument("--scope", help="only this scope")
+    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    page_args(p)
+
+
+@command("conflicts", "open and resolved conflicts across topics and scopes", _conflict_args)
+def _conflicts(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    corpus = load_corpus(args)
+    given = args.topic is not None and args.topic.strip()
+    if given and (refused := refuse_topic(corpus, args.topic)) is not None:
+        return refused
+    at = now()
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.find_conflicts(
+            args.topic, args.scope, as_of, cursor, args.limit, now=at
+        ),
+    )
+    if shown is None:
+        return 0
+    result, number = shown
+    if not result.items:
+        out("No conflicts.")
+    for c in result.items:
+        out(f"{c.conflict_id} ({c.status}) — {c.topic} in {c.scope}, against {c.decision_id}")
+        out("  " + _record_line(c.item))
+        out(_wrap(c.rationale))
+        out(_wrap(c.resolution_hint))
+    more(args, result.cursor, number, corpus)
+    return 0
+
+
+def _topics_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scope", help="only topics with a record on a scope overlapping this one")
+    p.add_argument("--as-of", help="each topic's status as of this date (default: now)")
+    p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
+    page_args(p)
+
+
+@command("topics", "every topic, with what query answers for it", _topics_args)
+def _topics(args: argparse.Namespace) -> int:
+    as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
+    corpus = load_corpus(args)
+    at = now()
+    shown = readable_page(
+        args,
+        corpus,
+        lambda cursor: corpus.list_topics(args.scope, as_of, args.mind, cursor, args.limit, now=at),
+    )
+    if shown is None:
+        return 0
+    result, number = shown
+    where = f" in {args.scope}" if args.scope else ""
+    when = f" as of {as_of}" if as_of is not None else ""
+    if not result.items:
+        out(f"No topics{where}.")
+        return 0
+    out(f"Topics{where}{when}")
+    width = max(len(i.topic) for i in result.items)
+    ids = max(len(i.decision_id or "-") for i in result.items)
+    for i in result.items:
+        records = f"{i.record_count} record{'' if i.record_count == 1 else 's'}"
+        aliases = f"  ({', '.join(i.aliases)})" if i.aliases else ""
+        out(
+            f"  {i.topic:<{width}}  {_MARK[i.status]:<21}  {i.decision_id or '-':<{ids}}"
+            f"  {records}{aliases}"
+        )
+    more(args, result.cursor, number, corpus)
+    return 0

@@ -1,0 +1,210 @@
+"""The per-corpus indexes `query` builds on first use and keeps with the corpus.
+
+Each is a pure function of the corpus, memoised with `Index.memo`, so a
+query pays for the records of its topic and not for the corpus: the visible
+topic members per mind, the scopes of each topic, the BM25 topic index, the
+phrases of declared scope names, the spellings of topic values, the explicit
+conflict links of each record, pre-split source texts for evidence, and the
+per-record facts a query derives (`QueryCache`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+from attrs import frozen
+
+from govmem.index.index import Index
+from govmem.index.memo import Key
+from govmem.model.records import ROOT_SCOPE, Relation, Source
+from govmem.model.text import fold, tokens
+
+from . import answer as ans
+from .bm25 import Document, TopicIndex, protected_tokens
+from .evidence import SplitText
+
+Precedence = tuple[float, int, float, float, bytes, bytes, int]
+"""SPEC §5.3's sort key: authority, depth, valid_from, confidence, id, path, index."""
+
+
+# The memo keys of this module (each built by the function that reads it).
+MINDS: Final = Key[frozenset[str]]("query:minds")
+MEMBERS: Final = Key[Mapping[str, tuple[int, ...]]]("query:members")
+TOPIC_SCOPES: Final = Key[Mapping[str, frozenset[str]]]("query:topic-scopes")
+TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index")
+SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
+VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
+LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:links")
+SOURCE_TEXT: Final = Key[SplitText]("query:source-text")
+QUERY_CACHE: Final = Key["QueryCache"]("query:cache")
+
+
+@frozen
+class Link:
+    """An explicit conflict link of a record: the other side, and the relation (if any)."""
+
+    other: int
+    relation: Relation | None
+
+
+def minds_with_memories(corpus: Index) -> frozenset[str]:
+    return corpus.memo.get(MINDS, lambda: frozenset(r.mind for r in corpus.records if r.is_memory))
+
+
+def mind_key(corpus: Index, mind: str) -> str:
+    """Minds without memories see the same records: share their indexes."""
+    return mind if mind in minds_with_memories(corpus) else "\0none"
+
+
+def visible_members(corpus: Index, mind: str) -> Mapping[str, tuple[int, ...]]:
+    """topic -> the positions on it that `mind` sees (other minds' memories dropped)."""
+    key = mind_key(corpus, mind)
+
+    def build() -> Mapping[str, tuple[int, ...]]:
+        out: dict[str, tuple[int, ...]] = {}
+        for topic in corpus.topics():
+            seen = tuple(
+                p
+                for p in corpus.topic_members(topic)
+                if not corpus.records[p].is_memory or corpus.records[p].mind == key
+            )
+            if seen:
+                out[topic] = seen
+        return MappingProxyType(out)
+
+    return corpus.memo.get(MEMBERS, build, key)
+
+
+def topic_scopes(corpus: Index, mind: str) -> Mapping[str, frozenset[str]]:
+    """topic -> the scopes of its visible records (which topics compete, SPEC §5.1)."""
+    key = mind_key(corpus, mind)
+
+    def build() -> Mapping[str, frozenset[str]]:
+        return MappingProxyType(
+            {
+                t: frozenset(corpus.facts[p].scope for p in ps)
+                for t, ps in visible_members(corpus, mind).items()
+            }
+        )
+
+    return corpus.memo.get(TOPIC_SCOPES, build, key)
+
+
+def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:
+    """The BM25F index of the records `mind` sees (topic inference), built on first use.
+
+    Protected from the stop and intent lists are the tokens of topic names and
+    aliases that someone wrote: under `topics:` in `govmem.yaml`, as a record's
+    `topic:`, as a memory's key. The names govmem derives from titles are not,
+    or every function word of every title ("use", "for", "our") would be kept.
+    """
+    key = mind_key(corpus, mind)
+
+    def build() -> TopicIndex:
+        declared = {fold(t.name): t.aliases for t in corpus.config.topics}
+        names = [n for t in corpus.config.topics for n in (t.name, *t.aliases)]
+        docs: list[Document] = []
+        for topic, positions in visible_members(corpus, mind).items():
+            aliases = (*declared.get(topic, ()), *(corpus.records[p].id for p in positions))
+            for p in positions:
+                rec = corpus.records[p]
+                if rec.topic or rec.is_memory:
+                    names.append(topic)
+                title = (rec.title, topic, *aliases, *rec.tags, rec.value or "")
+                docs.append(
+                    Document(topic, title, rec.body or rec.content, rec.status != "unknown")
+                )
+        return TopicIndex.from_documents(docs, protected_tokens(names))
+
+    return corpus.memo.get(TOPIC_INDEX, build, key)
+
+
+def words(text: str) -> list[str]:
+    """Folded word tokens, also split at `_` (scope names split at `-`, `_` and spaces)."""
+    return split_words(tokens(text))
+
+
+def split_words(words: Iterable[str]) -> list[str]:
+    return [part for t in words for part in t.split("_") if part]
+
+
+def scope_phrases(corpus: Index) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(token sequence, scope) of every declared scope name and alias but the root's name."""
+
+    def build() -> tuple[tuple[tuple[str, ...], str], ...]:
+        out = []
+        for spelling, scope in corpus.scopes.names_and_aliases():
+            if spelling == ROOT_SCOPE or not corpus.scopes.is_declared(scope):
+                continue
+            if phrase := tuple(words(spelling)):
+                out.append((phrase, scope))
+        return tuple(out)
+
+    return corpus.memo.get(SCOPE_PHRASES, build)
+
+
+def value_spellings(corpus: Index) -> Mapping[str, Mapping[str, str]]:
+    """topic -> folded spelling -> folded canonical value (`govmem.yaml` `values`)."""
+
+    def build() -> Mapping[str, Mapping[str, str]]:
+        out: dict[str, dict[str, str]] = defaultdict(dict)
+        for spec in corpus.config.topics:
+            table = out[corpus.canonical_topic(spec.name)]
+            for canon, spellings in spec.values:
+                table.setdefault(fold(canon.strip()), fold(canon.strip()))
+                for s in spellings:
+                    table.setdefault(fold(s.strip()), fold(canon.strip()))
+        return MappingProxyType({k: MappingProxyType(v) for k, v in out.items()})
+
+    return corpus.memo.get(VALUES, build)
+
+
+def conflict_links(corpus: Index) -> Mapping[int, tuple[Link, ...]]:
+    """position -> its explicit conflict links: relations (by id) first, then `conflicts_with`."""
+
+    def build() -> Mapping[int, tuple[Link, ...]]:
+        out: dict[int, list[Link]] = defaultdict(list)
+        for rel in corpus.relations:
+            a, b = (corpus.resolve(side) for side in rel.between)
+            for x in a:
+                for y in b:
+                    if x != y:
+                        out[x].append(Link(y, rel))
+                        out[y].append(Link(x, rel))
+        for pos in range(len(corpus.records)):
+            out[pos].extend(Link(o, None) for o in corpus.conflict_links(pos))
+        return MappingProxyType({k: tuple(v) for k, v in out.items() if v})
+
+    return corpus.memo.get(LINKS, build)
+
+
+def source_text(corpus: Index, source: Source) -> SplitText:
+    """A source's text split for evidence, once per corpus."""
+    return corpus.memo.get(
+        SOURCE_TEXT, lambda: SplitText.from_text(source.text), (source.id, source.path)
+    )
+
+
+class QueryCache:
+    """Per-record facts a query derives, memoised for the corpus's lifetime.
+
+    Filled lazily, record by record, so a query only pays for the records of
+    its topic; the values never depend on the query's arguments.
+    """
+
+    __slots__ = ("ancestors", "hints", "keys", "sources", "values", "views")
+
+    def __init__(self) -> None:
+        self.hints: dict[int, frozenset[str]] = {}
+        self.keys: dict[tuple[int, bool], Precedence] = {}
+        self.ancestors: dict[str, frozenset[str]] = {}
+        self.values: dict[tuple[int, str], str | None] = {}
+        self.views: dict[int, ans.RecordView] = {}
+        self.sources: dict[str, Source | None] = {}
+
+
+def query_cache(corpus: Index) -> QueryCache:
+    return corpus.memo.get(QUERY_CACHE, QueryCache)

@@ -1,0 +1,123 @@
+"""Terms: the words topic inference and evidence compare, in any language.
+
+A text's *terms* are its folded Unicode word tokens (`govmem.model.text.tokens`), with
+the short function-word lists of seven languages dropped (`stopwords`),
+each reduced by the Snowball English stemmer (`clusters` -> `cluster`,
+`logs`/`logging` -> `log`, `authenticate`/`authentication` -> `authent`).
+Both sides of a comparison go through the same steps, so a question and a
+record meet on their stems.
+
+A question drops one more kind of word: *intent words*, which ask about
+the governance ("which rule is in force", "what did we decide", "is it
+still valid") instead of naming the subject. They are listed below for the
+same seven languages.
+
+A token of a topic's name or alias (`protected`) is never dropped, whatever
+list holds it, so a topic named "status page" or "it" can still be asked
+about; it is stemmed like every other term.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Final
+
+import snowballstemmer
+
+from govmem.model.text import tokens
+
+from .stopwords import STOP_WORDS
+
+_INTENT_ENGLISH: Final = """
+force forced decide decided decides decision decisions chosen choose chose choice current
+currently apply applies applied use used uses using allowed approve approved rule rules valid
+still today now status adopted agreed
+"""
+_INTENT_ITALIAN: Final = """
+vigore vigente deciso decisa decisi decise decidere decisione decisioni scelto scelta scelti
+scegliere attuale attualmente applica applicano usare uso usa usano usiamo usato usata usati
+usate utilizza utilizzano utilizziamo utilizzare approvato approvata approvati approvate regola
+regole valido valida validi ancora oggi ora stato
+"""
+_INTENT_GERMAN: Final = """
+kraft gilt gelten gültig gültige entschieden entscheiden entscheidet entscheidung entscheidungen
+beschlossen beschluss gewählt wählen wahl aktuell aktuelle aktuellen derzeit momentan angewendet
+anwenden verwenden verwendet verwendung benutzen benutzt nutzen genutzt eingesetzt erlaubt
+genehmigt freigegeben regel regeln noch heute jetzt status übernommen vereinbart
+"""
+_INTENT_FRENCH: Final = """
+vigueur décidé décidée décidés décidées décider décide décision décisions choisi choisie choisis
+choix choisir actuel actuelle actuellement applique appliquer appliqué appliquée utiliser
+utilise utilisé utilisée utilisons utilisent autorisé autorisée approuvé approuvée règle règles
+valide valable encore aujourd hui maintenant statut adopté convenu
+"""
+_INTENT_SPANISH: Final = """
+vigor vigente decidido decidida decidir decide decidimos decisión decisiones elegido elegida
+elegir elección escogido actual actualmente aplica aplican aplicar aplicado usar uso usa usan
+usamos usado usada utiliza utilizar utilizamos permitido aprobado aprobada regla reglas válido
+válida todavía aún hoy ahora adoptado acordado
+"""
+_INTENT_PORTUGUESE: Final = """
+vigor vigente decidido decidida decidir decide decidimos decisão decisões escolhido escolhida
+escolher escolha atual atualmente aplica aplicam aplicar aplicado usar uso usa usam usamos usado
+usada utiliza utilizar utilizamos permitido aprovado aprovada regra regras válido válida ainda
+hoje agora adotado acordado
+"""
+_INTENT_DUTCH: Final = """
+kracht geldig geldt gelden besloten besluit besluiten beslissing beslist gekozen kiezen keuze
+huidig huidige momenteel toegepast toepassen gebruiken gebruikt gebruik gebruiken toegestaan
+goedgekeurd goedkeuren regel regels steeds vandaag status aangenomen afgesproken
+overeengekomen vastgesteld
+"""
+
+INTENT_WORDS: Final = frozenset(
+    t
+    for words in (
+        _INTENT_ENGLISH,
+        _INTENT_ITALIAN,
+        _INTENT_GERMAN,
+        _INTENT_FRENCH,
+        _INTENT_SPANISH,
+        _INTENT_PORTUGUESE,
+        _INTENT_DUTCH,
+    )
+    for word in words.split()
+    for t in tokens(word)
+)
+"""The folded intent tokens of the seven languages: dropped from questions only."""
+_QUESTION_DROPS: Final = STOP_WORDS | INTENT_WORDS
+
+_local = threading.local()
+
+
+def _stemmer() -> snowballstemmer.stemmer:
+    """This thread's English stemmer (a Snowball stemmer keeps state while it works)."""
+    found: snowballstemmer.stemmer | None = getattr(_local, "stemmer", None)
+    if found is None:
+        found = _local.stemmer = snowballstemmer.stemmer("english")
+    return found
+
+
+@lru_cache(maxsize=1 << 17)
+def stem(token: str) -> str:
+    """The Snowball English stem of a folded token (`clusters` -> `cluster`)."""
+    stemmed: str = _stemmer().stemWord(token)
+    return stemmed
+
+
+def terms(text: str, protected: frozenset[str] = frozenset()) -> list[str]:
+    """The stemmed terms of `text`, in order, stop words dropped (unless protected)."""
+    return [stem(t) for t in tokens(text) if t in protected or t not in STOP_WORDS]
+
+
+def question_terms(question: str, protected: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """A question's distinct terms, in order: stop words and intent words dropped."""
+    kept = (stem(t) for t in tokens(question) if t in protected or t not in _QUESTION_DROPS)
+    return tuple(dict.fromkeys(kept))
+
+
+def term_set(texts: Iterable[str | None]) -> frozenset[str]:
+    """The distinct terms of several texts (None and empty ones skipped)."""
+    return frozenset(t for text in texts if text for t in terms(text))

@@ -1,0 +1,349 @@
+"""One file's text -> its records, sources, relations and findings. No I/O.
+
+`parse_file(path, text, ctx)` is the whole contract: the I/O shell reads a
+file and hands over its root-relative POSIX path and text; what comes back
+is a `ParsedFile`, never an exception. What a file can be (SPEC §2 Files):
+
+* **Not a record** — `README.md`, `index.md`, `template.md`, `*-template.md`,
+  or Markdown with neither a heading nor frontmatter: `skipped`, with an
+  `info` `not-a-record` finding.
+* **Markdown with frontmatter** — one record; without `kind` a decision.
+  adrkit, MADR and log4brains keys are read, and the body's conventional
+  places fill what the frontmatter leaves out (`markdown`).
+* **Markdown without frontmatter** (Nygard, adr-tools, log4brains,
+  Tendermint) — a decision whose id comes from the file stem, its status
+  from `## Status` or a `- Status:` bullet, its date from a `Date:` line, a
+  prose date under the title, or the `## Changelog`.
+* **YAML** (`.yaml`/`.yml`) — one record or a list, each with its `kind`.
+
+Excluded whole, counted in `excluded`: a file whose YAML cannot be read
+(`bad-yaml`), a YAML record without an `id` (`missing-id`; memories get a
+generated one), a memory without category, key or content (`invalid-memory`).
+A decision with no date at all takes `ctx.git_date` (`info` `git-date`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from typing import Final
+
+from attrs import field, frozen
+
+from govmem.model.records import Config, Finding, Record, Relation, Resolution, Source
+from govmem.model.time import When
+
+from .dates import DateOrder
+from .fields import FieldReader
+from .markdown import MarkdownDoc, read_markdown, split_frontmatter
+from .records import build_decision, build_memory, dump_json, memory_id
+from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
+
+_YAML_SUFFIXES: Final = (".yaml", ".yml")
+_STEM_ID: Final = re.compile(
+    r"^(?:(?P<slug>(?:\d{8}|\d{4}-\d{2}-\d{2})-.+)"
+    r"|(?P<id>(?:[A-Za-z]+-)?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
+)
+
+
+@frozen
+class ParseContext:
+    """What parsing one file needs beyond its text, supplied by the I/O shell."""
+
+    config: Config = field(factory=Config)
+    date_order: DateOrder = "dmy"
+    """How to read ambiguous numeric dates, decided once per corpus."""
+    git_date: When | None = None
+    """Author date of the commit that first added the file, if known."""
+
+
+@frozen
+class ParsedFile:
+    """Everything one file contributes to a corpus."""
+
+    records: tuple[Record, ...] = ()
+    sources: tuple[Source, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    skipped: bool = False
+    """Not a record (README, template, no heading): counted nowhere."""
+    excluded: int = 0
+    """Records (or the whole file) left out because they could not be read."""
+
+
+def decode_text(data: bytes) -> str | None:
+    """A file's bytes as text; None when binary (a NUL byte) or not UTF-8."""
+    if b"\x00" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def is_not_a_record(path: str) -> bool:
+    """README, index and template files are never records."""
+    stem = posixpath.splitext(posixpath.basename(path))[0].lower()
+    return stem in ("readme", "index", "template") or stem.endswith("-template")
+
+
+def id_from_stem(path: str) -> str:
+    """The id a file name gives: `0004a-x.md` -> `0004a`, `adr-101-x` -> `adr-101`.
+
+    log4brains slugs (`20200926-use-x`) are ids whole, as log4brains uses
+    them; a stem without a leading number is its own id.
+    """
+    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    m = _STEM_ID.match(stem)
+    if m is None or m["slug"]:
+        return stem
+    return m["id"]
+
+
+def parse_file(path: str, text: str, ctx: ParseContext | None = None) -> ParsedFile:
+    """Parse one file's text (SPEC §2 Files); never raises on any text.
+
+    Args:
+        path: root-relative POSIX path; names the file in findings and ids.
+        text: the file's decoded text (a leading byte-order mark is ignored).
+        ctx: configuration, the corpus's date order, the file's git date.
+    """
+    ctx = ctx or ParseContext()
+    if is_not_a_record(path):
+        return _skip(path, "README, index and template files are not records.")
+    text = text.removeprefix("\ufeff")
+    if path.lower().endswith(_YAML_SUFFIXES):
+        return _parse_yaml(path, text, ctx)
+    return _parse_markdown(path, text, ctx)
+
+
+def _skip(path: str, message: str) -> ParsedFile:
+    return ParsedFile(findings=(Finding("not-a-record", message, path=path),), skipped=True)
+
+
+def _bad_yaml(path: str, message: str) -> ParsedFile:
+    finding = Finding("bad-yaml", f"The YAML cannot be read: {message}.", path=path)
+    return ParsedFile(findings=(finding,), excluded=1)
+
+
+def _reader(data: Mapping[str, Json], path: str, ctx: ParseContext) -> FieldReader:
+    return FieldReader(data, path=path, dialect=dict(ctx.config.fields), order=ctx.date_order)
+
+
+def _parse_markdown(path: str, text: str, ctx: ParseContext) -> ParsedFile:
+    fm_text, body, unclosed = split_frontmatter(text)
+    if unclosed:
+        return _bad_yaml(path, "the frontmatter opened with `---` is never closed")
+    if fm_text is None:
+        doc = read_markdown(body, ctx.date_order)
+        if not doc.has_heading:
+            return _skip(path, "No heading and no frontmatter: not a record.")
+        return _one(
+            _markdown_record(path, {}, body, ctx, kind="decision", frontmatter=False, doc=doc)
+        )
+    loaded = load_yaml(fm_text)
+    if isinstance(loaded, BadYaml):
+        return _bad_yaml(path, loaded.message)
+    data = loaded.data if loaded.data is not None else {}
+    if not isinstance(data, dict):
+        return _bad_yaml(path, "the frontmatter is not a mapping")
+    kind = _written_kind(data) or "decision"
+    if kind == "source":
+        return _source_file(path, data, ctx, body=body)
+    if kind == "relation":
+        return _relation_file(path, data, ctx, index=0)
+    if kind not in ("decision", "claim", "memory"):
+        return _skip(path, f"Unknown kind `{kind}`: not a record.")
+    return _one(_markdown_record(path, data, body, ctx, kind=kind, frontmatter=True))
+
+
+def _written_kind(data: Mapping[str, Json]) -> str | None:
+    kind = data.get("kind")
+    return kind.strip().lower() if isinstance(kind, str) and kind.strip() else None
+
+
+def _yaml_kind(data: Mapping[str, Json]) -> str | None:
+    """A YAML item's kind: written, else a memory's or a relation's telltale keys."""
+    if (kind := _written_kind(data)) is not None:
+        return kind
+    if "category" in data or "key" in data:
+        return "memory"
+    return "relation" if "between" in data else None
+
+
+def _one(built: tuple[Record | None, list[Finding]]) -> ParsedFile:
+    record, findings = built
+    if record is None:
+        return ParsedFile(findings=tuple(findings), excluded=1)
+    return ParsedFile(records=(record,), findings=tuple(findings))
+
+
+def _markdown_record(
+    path: str,
+    data: Mapping[str, Json],
+    body: str,
+    ctx: ParseContext,
+    *,
+    kind: str,
+    frontmatter: bool,
+    doc: MarkdownDoc | None = None,
+) -> tuple[Record | None, list[Finding]]:
+    reader = _reader(data, path, ctx)
+    if kind == "memory":
+        return build_memory(reader, ctx.config, index=0, body=body), reader.findings
+    record = build_decision(
+        reader,
+        ctx.config,
+        kind="claim" if kind == "claim" else "decision",
+        fallback_id=id_from_stem(path),
+        doc=doc or read_markdown(body, ctx.date_order),
+        body=body,
+        frontmatter_json=dump_json(dict(data)) if frontmatter else None,
+        git_date=ctx.git_date,
+    )
+    return record, reader.findings
+
+
+def _parse_yaml(path: str, text: str, ctx: ParseContext) -> ParsedFile:
+    loaded = load_yaml_documents(text)
+    if isinstance(loaded, BadYaml):
+        return _bad_yaml(path, loaded.message)
+    documents = loaded.data if isinstance(loaded.data, list) else []
+    items: list[Json] = []
+    for doc in documents:
+        items.extend(doc if isinstance(doc, list) else [] if doc is None else [doc])
+    if not items:
+        return _skip(path, "An empty YAML file: not a record.")
+    parts = [_yaml_item(path, item, i, ctx, len(items) > 1) for i, item in enumerate(items)]
+    merged = _merge(parts)
+    if not (merged.records or merged.sources or merged.relations or merged.excluded):
+        return ParsedFile(findings=merged.findings, skipped=True)
+    return merged
+
+
+def _merge(parts: list[ParsedFile]) -> ParsedFile:
+    return ParsedFile(
+        records=tuple(r for p in parts for r in p.records),
+        sources=tuple(s for p in parts for s in p.sources),
+        relations=tuple(r for p in parts for r in p.relations),
+        findings=tuple(f for p in parts for f in p.findings),
+        excluded=sum(p.excluded for p in parts),
+    )
+
+
+def _yaml_item(path: str, item: Json, index: int, ctx: ParseContext, listed: bool) -> ParsedFile:
+    where = f"Item {index} of the file" if listed else "The YAML"
+    if not isinstance(item, dict):
+        return _skip(path, f"{where} is not a mapping: not a record.")
+    kind = _yaml_kind(item)
+    if kind is None:
+        return _skip(path, f"{where} has no `kind`: not a record.")
+    if kind == "source":
+        return _source_file(path, item, ctx, body=None)
+    if kind == "relation":
+        return _relation_file(path, item, ctx, index=index)
+    if kind not in ("decision", "claim", "memory"):
+        return _skip(path, f"{where} has the unknown kind `{kind}`: not a record.")
+    reader = _reader(item, path, ctx)
+    if kind == "memory":
+        return _one((build_memory(reader, ctx.config, index=index, body=""), reader.findings))
+    if _missing_id(reader, "id"):
+        return ParsedFile(findings=tuple(reader.findings), excluded=1)
+    record = build_decision(
+        reader,
+        ctx.config,
+        kind="claim" if kind == "claim" else "decision",
+        fallback_id=None,
+        doc=None,
+        body=reader.text("body") or "",
+        frontmatter_json=dump_json(item),
+        git_date=ctx.git_date,
+        index=index,
+    )
+    return _one((record, reader.findings))
+
+
+def _missing_id(reader: FieldReader, *fields: str) -> bool:
+    if any(reader.text(f) for f in fields):
+        return False
+    reader.warn("missing-id", "A record in a YAML file needs an `id`; it was left out.", "id")
+    return True
+
+
+def _source_file(
+    path: str, data: Mapping[str, Json], ctx: ParseContext, *, body: str | None
+) -> ParsedFile:
+    reader = _reader(data, path, ctx)
+    sid = reader.text("id") or reader.text("source_id")
+    if sid is None and body is not None:
+        sid = id_from_stem(path)
+    if sid is None:
+        _missing_id(reader, "id", "source_id")
+        return ParsedFile(findings=tuple(reader.findings), excluded=1)
+    reader.id = sid
+    raw_text = data.get("text")
+    text = body if body is not None else raw_text if isinstance(raw_text, str) else ""
+    title = reader.text("title")
+    if title is None and body is not None:
+        title = read_markdown(body, ctx.date_order).title
+    source = Source(
+        id=sid,
+        title=title,
+        type=reader.text("type"),
+        reference=reader.text("reference"),
+        occurred_at=reader.when("occurred_at"),
+        text=text,
+        path=path,
+    )
+    return ParsedFile(sources=(source,), findings=tuple(reader.findings))
+
+
+def _relation_file(
+    path: str, data: Mapping[str, Json], ctx: ParseContext, *, index: int
+) -> ParsedFile:
+    reader = _reader(data, path, ctx)
+    if _missing_id(reader, "id"):
+        return ParsedFile(findings=tuple(reader.findings), excluded=1)
+    reader.id = reader.text("id")
+    between = reader.strings("between")
+    if len(between) != 2:
+        msg = "`between` must name exactly two records; the relation was left out."
+        reader.warn("invalid-field", msg, "between")
+        return ParsedFile(findings=tuple(reader.findings), excluded=1)
+    resolution = _resolution(data.get("resolution"), reader)
+    written = reader.choice("status", ("open", "resolved"))
+    resolved = written == "resolved" if written else resolution is not None
+    relation = Relation(
+        id=reader.id or "",
+        between=(between[0], between[1]),
+        status="resolved" if resolved else "open",
+        rationale=reader.text("rationale"),
+        resolution=resolution,
+        path=path,
+    )
+    return ParsedFile(relations=(relation,), findings=tuple(reader.findings))
+
+
+def _resolution(value: Json, reader: FieldReader) -> Resolution | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        reader.warn("invalid-field", "`resolution` should be {winner, by, at}.", "resolution")
+        return None
+    sub = FieldReader(value, path=reader.path, dialect={}, order=reader.order)
+    sub.id = reader.id
+    resolution = Resolution(winner=sub.text("winner"), by=sub.text("by"), at=sub.when("at"))
+    reader.findings.extend(sub.findings)
+    return resolution
+
+
+__all__ = [
+    "ParseContext",
+    "ParsedFile",
+    "decode_text",
+    "id_from_stem",
+    "is_not_a_record",
+    "memory_id",
+    "parse_file",
+]

@@ -1,0 +1,401 @@
+"""A record's keys (and Markdown body) -> a `Record` with SPEC §2 defaults.
+
+Two builders, both pure, both leaving their findings on the `FieldReader`:
+
+* `build_decision` — decisions and claims. The status class comes from the
+  written status (frontmatter `status`, else the body's `## Status` or
+  `- Status:`); its refs from the same text, partial links also from the H1
+  title and the changelog. Defaults: decision confidence 0.9, authority
+  1.0, no status -> `govmem.yaml` `default_status` when set, else `unknown`
+  with `unknown-status`; claim proposed, 0.6, 0.3, and a written
+  accepted/approved on a claim is read as proposed with `invalid-field`.
+  Provenance: `agent`/`agent-drafted` authored, accepted class and no
+  `ratifiedBy` -> proposed.
+* `build_memory` — seed 004's memories: required category, key, content
+  (else `invalid-memory`, excluded); source absent -> agent; verified for a
+  user unless written otherwise; confidence user 1.0 / agent 0.7; authority
+  user 1.0 / agent 0.5; accepted when verified, else proposed.
+
+A `Partly superseded` status without a ref takes the first `superseded by X`
+of the body as its partial link (govuk-aws 0003 names 0033 only there).
+
+**Dates of a decision or claim**, first found wins: frontmatter
+`valid_from`/`stabilized_at`, `date`, `created`, `updated`; the preamble's
+`Date:`, `Created:`, a line that is a date, `Updated:`; the changelog line
+that accepts it, else its earliest dated line; for a decision with none of
+these, the file's git date (`info` `git-date`). `valid_to`: frontmatter
+`valid_to`/`deprecated_at`, else — for a deprecated or superseded record —
+the changelog line that deprecates, reverts or supersedes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from typing import Final, Literal
+
+from govmem.model.records import (
+    MEMORY_CATEGORIES,
+    PRIORITIES,
+    Config,
+    Kind,
+    Link,
+    Record,
+    StatusChange,
+)
+from govmem.model.time import When
+
+from .dates import BadDate, parse_date
+from .fields import FieldReader
+from .markdown import MarkdownDoc
+from .status import StatusRefs, plain_text, read_refs, read_status
+from .yaml import Json
+
+_ADRKIT_LEVELS: Final = frozenset(("component", "domain", "org"))
+_FM_DATES: Final = ("valid_from", "date", "created", "created_at", "updated", "updated_at")
+_ENDING: Final = frozenset(("deprecated", "superseded"))
+_AGENTS: Final = frozenset(("agent", "agent-drafted"))
+_DRAFT_LINE: Final = re.compile(r"^(?:initial|first)\s+draft\b", re.IGNORECASE)
+_MARKED: Final = re.compile(
+    r"\bmark(?:ed)?\s+(?:it\s+|this\s+)?as\s+(?P<w>.+)$|\bapprove(?:d)?\s+(?:the\s+)?adr\b",
+    re.IGNORECASE,
+)
+_PARTLY_SUPERSEDED: Final = re.compile(
+    r"^\W*(?:partly|partially|in\s+part)\s+(?:superseded|superceded)", re.IGNORECASE
+)
+_SET_TO: Final = re.compile(
+    r"^(?:(?:set|move[ds]?|change[ds]?|update[ds]?)\s+(?:the\s+)?(?:status\s+)?(?:as|to)\s+)",
+    re.IGNORECASE,
+)
+
+
+def dump_json(data: Json) -> str:
+    """Compact JSON, keys in written order, non-ASCII kept."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def memory_id(path: str, index: int) -> str:
+    """A memory's id when it has none: `mem_` + 12 hex of sha256(`path\\0index`)."""
+    return "mem_" + hashlib.sha256(f"{path}\0{index}".encode()).hexdigest()[:12]
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _links(links: Iterable[Link]) -> tuple[Link, ...]:
+    """One link per (kind, ref), keeping a dated one over an undated one."""
+    best: dict[tuple[str, str], Link] = {}
+    for link in links:
+        key = (link.kind, link.ref)
+        if key not in best or (best[key].at is None and link.at is not None):
+            best[key] = link
+    return tuple(best.values())
+
+
+def _scope(r: FieldReader, config: Config) -> str | None:
+    scope = r.text("scope")
+    declared = {s.name for s in config.scopes}
+    if scope is not None and scope.lower() in _ADRKIT_LEVELS and scope not in declared:
+        return None
+    return scope
+
+
+def _provenance(r: FieldReader) -> tuple[str | None, tuple[str, ...]]:
+    authored, ratified = r.text("authored_by"), r.strings("ratified_by")
+    found = r.raw("provenance")
+    if found is not None and not isinstance(found[1], dict):
+        r.warn("invalid-field", "`provenance` should be a mapping; it was ignored.", found[0])
+    elif found is not None and isinstance(found[1], dict):
+        sub = FieldReader(found[1], path=r.path, dialect={}, order=r.order)
+        sub.id = r.id
+        authored = sub.text("authored_by") or authored
+        ratified = sub.strings("ratified_by") or ratified
+        r.findings.extend(sub.findings)
+    return (authored.lower() if authored else None), ratified
+
+
+def _preamble_date(r: FieldReader, key: str, value: str | None) -> When | None:
+    if value is None:
+        return None
+    parsed = parse_date(value, r.order)
+    if isinstance(parsed, BadDate):
+        r.warn("bad-date", f"`{key.capitalize()}:` is not a real date: {parsed.reason}.", key)
+        return None
+    return parsed
+
+
+def _written_from(r: FieldReader, doc: MarkdownDoc) -> When | None:
+    for field in _FM_DATES:
+        if r.has(field) and (when := r.when(field)) is not None:
+            return when
+    for key in ("date", "created"):
+        if (when := _preamble_date(r, key, doc.key(key))) is not None:
+            return when
+    for line in doc.bare_dates:
+        if (when := _preamble_date(r, "date", line)) is not None:
+            return when
+    for key in ("updated", "last updated", "revision date"):
+        if (when := _preamble_date(r, key, doc.key(key))) is not None:
+            return when
+    return None
+
+
+def change_status(text: str, extra: tuple[tuple[str, str], ...] = ()) -> str | None:
+    """The status class a changelog line sets, if it sets one.
+
+    `Mark as rejected in favour of ADR-101`, `Reverted`, `Implemented`,
+    `… and mark as accepted`, `approve ADR`, `Initial draft`; None for
+    `Update based on review feedback`.
+    """
+    plain = plain_text(text)
+    if _DRAFT_LINE.match(plain):
+        return "proposed"
+    m = _MARKED.search(plain)
+    candidate = (m["w"] or "approved") if m else _SET_TO.sub("", plain)
+    status = read_status(candidate, extra).status
+    return None if status == "unknown" else status
+
+
+def _changes(
+    r: FieldReader, doc: MarkdownDoc, config: Config
+) -> tuple[tuple[StatusChange, ...], list[Link], list[When]]:
+    """Status changes, dated partial links, and every parsable changelog date."""
+    defs = dict(doc.definitions)
+    changes: list[StatusChange] = []
+    links: list[Link] = []
+    dates: list[When] = []
+    for line in doc.changelog:
+        if isinstance(line.at, BadDate):
+            msg = f"Changelog date `{line.at.text}` is not a real date: {line.at.reason}."
+            r.warn("bad-date", msg, "changelog")
+            continue
+        dates.append(line.at)
+        refs = read_refs(line.text, partial_only=True, definitions=defs)
+        links += [Link(link.kind, link.ref, line.at) for link in refs.links]
+        status = change_status(line.text, config.statuses)
+        if status is not None:
+            favour = [x.ref for x in refs.links if x.kind == "rejected-in-favour-of"]
+            ref = favour[0] if favour and status == "rejected" else None
+            changes.append(StatusChange(line.at, status, line.text, ref))
+    changes.sort(key=lambda c: c.at.at)
+    return tuple(changes), links, dates
+
+
+def _earliest(whens: Iterable[When]) -> When | None:
+    return min(whens, key=lambda w: w.at, default=None)
+
+
+def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> tuple[str, str]:
+    if kind == "claim" and written is None:
+        return "proposed", "proposed"
+    given = written
+    if kind == "decision" and not (written and written.strip()) and config.default_status:
+        given = config.default_status  # `govmem.yaml` `default_status`: the file writes none
+    reading = read_status(given, config.statuses)
+    status, label = reading.status, reading.label
+    if kind == "claim" and status == "accepted":
+        msg = f"A claim is never accepted; its status `{written}` was read as proposed."
+        r.warn("invalid-field", msg, "status")
+        return "proposed", "proposed"
+    if status == "unknown":
+        msg = (
+            f"Status `{plain_text(written)}` is not a known status; read as unknown, never in force."
+            if written
+            else "No status is written; read as unknown, never in force."
+        )
+        r.warn("unknown-status", msg, "status")
+    authored, ratified = _provenance(r)
+    if authored in _AGENTS and status == "accepted" and not ratified:
+        return "proposed", "proposed"
+    return status, label
+
+
+def _partial_from_body(
+    written: str | None, refs: StatusRefs, body: str, defs: dict[str, str]
+) -> list[Link]:
+    """`Partly superseded` with no ref: the body's `superseded by X` names X."""
+    if not written or not _PARTLY_SUPERSEDED.match(plain_text(written)):
+        return []
+    if any(x.kind == "partly-superseded-by" for x in refs.links):
+        return []
+    found = read_refs(body, definitions=defs)
+    named = [
+        *found.superseded_by,
+        *(x.ref for x in found.links if x.kind == "partly-superseded-by"),
+    ]
+    return [Link("partly-superseded-by", named[0])] if named else []
+
+
+def _list_value(value: str | None) -> list[str]:
+    """A preamble list (`a, b`); a bracketed placeholder is no value."""
+    if not value or (value.startswith("[") and value.endswith("]") and " " in value):
+        return []
+    return [v.strip() for v in value.strip("[]").split(",") if v.strip()]
+
+
+def build_decision(
+    r: FieldReader,
+    config: Config,
+    *,
+    kind: Kind,
+    fallback_id: str | None,
+    doc: MarkdownDoc | None,
+    body: str,
+    frontmatter_json: str | None,
+    git_date: When | None,
+    index: int = 0,
+) -> Record | None:
+    """A decision or claim from its keys and (for Markdown) its body's conventions."""
+    rid = r.text("id") or fallback_id or ""
+    r.id = rid
+    doc = doc or MarkdownDoc()
+    title = r.text("title") or doc.title or doc.first_heading or rid
+    written = refs_text = r.text("status")
+    if not r.has("status"):
+        written, refs_text = doc.status_text, doc.status_section
+    status, label = _status(r, kind, written, config)
+    defs = dict(doc.definitions)
+    refs = read_refs("\n".join(filter(None, (refs_text, doc.links_section))), definitions=defs)
+    title_refs = read_refs(title, partial_only=True, definitions=defs)
+    partial = _partial_from_body(written, refs, body, defs)
+    changes, change_links, change_dates = _changes(r, doc, config)
+    bad_before = sum(f.code == "bad-date" for f in r.findings)
+    valid_from = _written_from(r, doc)
+    accepting = [c.at for c in changes if c.status == "accepted"]
+    valid_from = valid_from or _earliest(accepting) or _earliest(change_dates)
+    valid_to = r.when("valid_to")
+    if valid_to is None and status in _ENDING:
+        valid_to = _earliest(c.at for c in changes if c.status in _ENDING)
+    git_dated = False
+    no_bad_date = sum(f.code == "bad-date" for f in r.findings) == bad_before == 0
+    if valid_from is None and kind == "decision" and git_date is not None and no_bad_date:
+        valid_from, git_dated = git_date, True
+        r.warn("git-date", f"No date is written; dated {git_date} by git.", "date")
+    tags = r.strings("tags") or tuple(_list_value(doc.key("tags")))
+    supersedes = _unique([*r.strings("supersedes"), *refs.supersedes])
+    superseded_by = _unique([*r.strings("superseded_by"), *refs.superseded_by])
+    links = _links([*refs.links, *partial, *title_refs.links, *change_links])
+    authored, ratified = _provenance(_quiet(r))
+    from_body = frontmatter_json is None
+    if frontmatter_json is None:
+        extracted: dict[str, Json] = {"id": rid, "title": title, "status": written}
+        if valid_from is not None and not git_dated:
+            extracted["date"] = str(valid_from)
+        if valid_to is not None:
+            extracted["valid_to"] = str(valid_to)
+        deciders = _list_value(doc.key("deciders", "decider", "decision makers"))
+        extracted["deciders"] = list[Json](deciders)
+        extracted["tags"] = list[Json](tags)
+        extracted["supersedes"] = list[Json](supersedes)
+        extracted["superseded_by"] = list[Json](superseded_by)
+        extracted["links"] = [_link_json(x) for x in links]
+        frontmatter_json = dump_json({k: v for k, v in extracted.items() if v not in (None, [])})
+    return Record(
+        id=rid,
+        kind=kind,
+        title=title,
+        content=r.text("content") or title,
+        status=status,
+        label=label,
+        path=r.path,
+        index=index,
+        topic=r.text("topic"),
+        value=r.text("value"),
+        scope=_scope(r, config),
+        valid_from=valid_from,
+        valid_to=valid_to,
+        confidence=_or(r.number("confidence"), 0.6 if kind == "claim" else 0.9),
+        authority=_or(r.number("authority"), 0.3 if kind == "claim" else 1.0),
+        tags=tags,
+        affects=r.affects(),
+        supersedes=supersedes,
+        superseded_by=superseded_by,
+        relates_to=r.strings("relates_to"),
+        conflicts_with=r.strings("conflicts_with"),
+        links=links,
+        changes=changes,
+        sources=r.strings("sources"),
+        evidence=r.evidence(),
+        authored_by=authored,
+        ratified_by=ratified,
+        written_status=written,
+        body=body,
+        frontmatter=frontmatter_json,
+        extracted=from_body,
+        git_dated=git_dated,
+    )
+
+
+def _link_json(link: Link) -> Json:
+    return {"kind": link.kind, "ref": link.ref, "at": None if link.at is None else str(link.at)}
+
+
+def _quiet(r: FieldReader) -> FieldReader:
+    """A copy of `r` whose findings are thrown away (for a second read)."""
+    copy = FieldReader(r.data, path=r.path, dialect=r.dialect, order=r.order)
+    copy.id = r.id
+    return copy
+
+
+def _or(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+def build_memory(r: FieldReader, config: Config, *, index: int, body: str) -> Record | None:
+    """A memory (seed 004) with its defaults; None (and `invalid-memory`) if incomplete."""
+    rid = r.text("id") or memory_id(r.path, index)
+    r.id = rid
+    category, key = r.text("category"), r.text("key")
+    content = r.text("content") or body.strip() or None
+    missing = [n for n, v in (("category", category), ("key", key), ("content", content)) if not v]
+    if missing or category is None or key is None or content is None:
+        msg = f"A memory needs {', '.join(missing)}; it was left out."
+        r.warn("invalid-memory", msg, missing[0] if missing else None)
+        return None
+    if category.lower() not in MEMORY_CATEGORIES:
+        msg = f"Unknown memory category `{category}` (one of {', '.join(MEMORY_CATEGORIES)}); it was left out."
+        r.warn("invalid-memory", msg, "category")
+        return None
+    origin: Literal["user", "agent"] = (
+        "user" if r.choice("source", ("user", "agent")) == "user" else "agent"
+    )
+    verified = r.flag("verified")
+    verified = origin == "user" if verified is None else verified
+    status = "accepted" if verified else "proposed"
+    created_at, expires_at = r.when("created_at"), r.when("expires_at")
+    return Record(
+        id=rid,
+        kind="memory",
+        title=key,
+        content=content,
+        status=status,
+        label=status,
+        path=r.path,
+        index=index,
+        topic=r.text("topic") or key,
+        value=r.text("value") or content,
+        scope=_scope(r, config),
+        valid_from=created_at,
+        valid_to=expires_at,
+        confidence=_or(r.number("confidence"), 1.0 if origin == "user" else 0.7),
+        authority=_or(r.number("authority"), 1.0 if origin == "user" else 0.5),
+        tags=r.strings("tags"),
+        affects=r.affects(),
+        sources=r.strings("sources"),
+        evidence=r.evidence(),
+        body=body,
+        frontmatter=dump_json(dict(r.data)),
+        category=category.lower(),
+        key=key,
+        priority=r.choice("priority", PRIORITIES) or "normal",
+        origin=origin,
+        verified=verified,
+        mind=r.text("mind") or "default",
+        created_at=created_at,
+        updated_at=r.when("updated_at"),
+        expires_at=expires_at,
+        verified_by=r.text("verified_by"),
+    )

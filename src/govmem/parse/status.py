@@ -1,0 +1,284 @@
+"""Statuses as written -> a status class, and the refs a status line names.
+
+Real ADRs write their status as free text (SPEC §2 "Statuses"): `✅ Accepted`,
+`**Accepted**`, `Accepted (PR [#2897])`, `Approved by @someone`,
+`superseded by [ADR-0018](./0018-x.md)`, `accepted; supersedes ADR-0045`.
+`read_status` reads the *leading words* of such a text, after dropping
+emoji, markup, link targets and HTML comments, and case: the longest known
+spelling they start with decides the class; trailing words are ignored.
+Anything else is `unknown` and never assumed accepted: an empty text, an
+unfilled template (`{Proposed|Accepted}`, `[ accepted | deprecated | … ]`),
+or prose (`The two points above have been implemented`).
+
+The printed label is the class, except that a written `approved` prints
+`approved` and a written `draft` prints `draft`.
+
+`read_refs` finds the relations a text states: full supersession in both
+directions (`Superseded by X`, `Replaced by X`, `Supersedes`/`Supercedes X`,
+`Replaces X`), and the links that are not supersessions — `Amends` /
+`Amended by`, `Partly superseded by` / `Partially supersedes`, `Partly undo`,
+`Rejected in favour of X`. A ref is kept as written: the target file name
+of a link as written, fragment dropped (`0007-use-x.md`, `./0018-x.md`,
+`../../docs/adr/x.md`, a URL), else the id-like text (`ADR-021`, `0007`).
+Resolution against the corpus happens later.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Final
+
+from attrs import frozen
+
+from govmem.model.records import Link
+from govmem.model.status import LABELS, STATUS_CLASSES
+from govmem.model.text import fold
+
+_SPELLINGS: Final[dict[str, str]] = {
+    **dict.fromkeys(
+        (
+            "accepted",
+            "accept",
+            "approved",
+            "adopted",
+            "stable",
+            "implemented",
+            "done",
+            "completed",
+            "partially accepted",
+            "partly accepted",
+            "partly superseded",
+            "partially superseded",
+        ),
+        "accepted",
+    ),
+    **dict.fromkeys(
+        (
+            "proposed",
+            "proposal",
+            "draft",
+            "pending",
+            "in review",
+            "under review",
+            "discussed",
+            "incomplete",
+            "in progress",
+            "work in progress",
+        ),
+        "proposed",
+    ),
+    **dict.fromkeys(("rejected", "declined"), "rejected"),
+    **dict.fromkeys(("superseded", "superceded", "replaced"), "superseded"),
+    **dict.fromkeys(("deprecated", "obsolete", "retired", "reverted"), "deprecated"),
+    **dict.fromkeys(("revoked", "withdrawn"), "revoked"),
+}
+"""Built-in spellings (folded words) and their class."""
+
+_LABELS: Final = {label: label for label in LABELS}
+
+_COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+_TEXT: Final = r"(?:[^\[\]\n]|\[[^\[\]\n]*\]){0,500}"
+_TARGET: Final = r"[^()\s<>]{0,1000}"
+_TITLE: Final = r"(?:\s+(?:\"[^\"\n]{0,500}\"|'[^'\n]{0,500}'))?"
+# Bounded repeats and no nested brackets: linear time on any text.
+_LINK: Final = re.compile(r"!?\[(" + _TEXT + r")\]\(\s*<?(" + _TARGET + r")>?" + _TITLE + r"\s*\)")
+_REF_LINK: Final = re.compile(r"\[([^\[\]]+)\]\[([^\[\]]*)\]")
+_SHORTCODE: Final = re.compile(r":[a-z0-9_+-]+:")
+_WORDS: Final = re.compile(r"[a-z]+")
+_TEMPLATE: Final = re.compile(r"\{[^{}]*\}|\|")
+
+
+@frozen
+class StatusReading:
+    """A status class and how it prints."""
+
+    status: str
+    """One of `STATUS_CLASSES`."""
+    label: str
+    """The class, or `approved` / `draft` when so written."""
+
+
+UNKNOWN: Final = StatusReading("unknown", "unknown")
+
+
+@frozen
+class StatusRefs:
+    """The relations a status text (or title, or changelog line) states."""
+
+    supersedes: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()
+    links: tuple[Link, ...] = ()
+
+
+def _drop_marks(text: str) -> str:
+    """Remove emoji, pictographs and variation selectors, keep letters and punctuation."""
+    kept = []
+    for c in text:
+        cat = unicodedata.category(c)
+        if cat in ("So", "Sk", "Cs", "Co", "Cn") or (cat == "Mn" and 0xFE00 <= ord(c) <= 0xFE0F):
+            kept.append(" ")
+        else:
+            kept.append(c)
+    return "".join(kept)
+
+
+def plain_text(text: str) -> str:
+    """Status text without HTML comments, link targets, emoji or emphasis markers."""
+    text = _COMMENT.sub(" ", text)
+    text = _LINK.sub(lambda m: m[1], text)
+    text = _REF_LINK.sub(lambda m: m[1], text)
+    text = _SHORTCODE.sub(" ", text)
+    text = _drop_marks(text).replace("*", " ").replace("`", " ").replace("_", " ")
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=64)
+def _table(extra: tuple[tuple[str, str], ...]) -> dict[tuple[str, ...], str]:
+    table = {tuple(_WORDS.findall(s)): c for s, c in _SPELLINGS.items()}
+    for spelling, cls in extra:
+        words = tuple(_WORDS.findall(fold(spelling)))
+        if words and cls in STATUS_CLASSES:
+            table[words] = cls
+    return table
+
+
+def is_template(text: str) -> bool:
+    """An unfilled template: `{Proposed|Accepted}`, `[ accepted | deprecated | … ]`."""
+    return bool(_TEMPLATE.search(_COMMENT.sub(" ", text)))
+
+
+@lru_cache(maxsize=4096)
+def read_status(text: str | None, extra: tuple[tuple[str, str], ...] = ()) -> StatusReading:
+    """Normalise a written status to its class (SPEC §2 "Statuses").
+
+    Args:
+        text: the status as written, e.g. `⌛️ Superseded by [036](036-x.md)`.
+        extra: more spellings, `(spelling, class)`, from `govmem.yaml` `statuses:`.
+
+    Returns:
+        The class and its label; `UNKNOWN` for no text, a template or prose.
+    """
+    if not text or is_template(text):
+        return UNKNOWN
+    words = _WORDS.findall(fold(plain_text(text)))
+    if words[:1] == ["status"]:
+        words = words[1:]
+    table = _table(extra)
+    for n in range(min(len(words), 3), 0, -1):
+        cls = table.get(tuple(words[:n]))
+        if cls is not None:
+            spelling = " ".join(words[:n])
+            return StatusReading(cls, _LABELS.get(spelling, cls) if n == 1 else cls)
+    return UNKNOWN
+
+
+_PARTLY: Final = r"(?:partly|partially|in\s+part)\s+"
+_PHRASES: Final[tuple[tuple[str, str], ...]] = (
+    (_PARTLY + r"(?:superseded|superceded|replaced)\s+by", "partly-superseded-by"),
+    (_PARTLY + r"(?:supersedes?|supercedes?|replaces?)", "partly-supersedes"),
+    (_PARTLY + r"undone\s+by", "partly-undone-by"),
+    (_PARTLY + r"(?:undo(?:es)?|undid|reverts?)", "partly-undoes"),
+    (r"amended\s+by", "amended-by"),
+    (r"amends", "amends"),
+    (r"(?:rejected|declined)\s+in\s+favou?r\s+of", "rejected-in-favour-of"),
+    (r"(?:rejected|declined)\s*\(\s*see", "rejected-in-favour-of"),
+    (r"(?:superseded|superceded|replaced)\s+by", "superseded-by"),
+    (r"(?:supersedes|supercedes|replaces)", "supersedes"),
+)
+PARTIAL_KINDS: Final = frozenset(
+    (
+        "partly-superseded-by",
+        "partly-supersedes",
+        "partly-undone-by",
+        "partly-undoes",
+        "amends",
+        "amended-by",
+    )
+)
+"""Links that neither end validity nor join topics."""
+_PHRASE: Final = re.compile(
+    r"(?<![\w-])(?:" + "|".join(f"(?P<k{i}>{p})" for i, (p, _) in enumerate(_PHRASES)) + r")\b",
+    re.IGNORECASE,
+)
+_LINK_REF: Final = (
+    r"\[(?P<text>" + _TEXT + r")\]"
+    r"(?:\(\s*<?(?P<url>" + _TARGET + r")>?" + _TITLE + r"\s*\)|\[(?P<label>[^\[\]\n]{0,500})\])?"
+)
+_ADR_REF: Final = r"(?P<adr>(?:ADR|RFC)[\s#:-]{0,2}\d+[A-Za-z]?)"
+_ID_REF: Final = r"(?P<id>#?[A-Za-z0-9][\w./-]{0,200}\d[\w./-]{0,200}|[\w./-]{1,200}\.md)"
+_ONE_REF: Final = re.compile(r"\s*:?\s*(?:" + _LINK_REF + "|" + _ADR_REF + "|" + _ID_REF + ")")
+_JOIN: Final = re.compile(r"\s*(?:,|;|&|\band\b|\bor\b)\s*", re.IGNORECASE)
+
+
+def _target(url: str) -> str:
+    """A link target as written, without its fragment: `./0018-x.md#top` -> `./0018-x.md`."""
+    path = url.split("#", 1)[0].split("?", 1)[0]
+    return path or url
+
+
+def _ref_of(m: re.Match[str], definitions: Mapping[str, str]) -> str | None:
+    if m["text"] is not None:
+        if m["url"]:
+            return _target(m["url"])
+        label = (m["label"] or m["text"]).strip().lower()
+        if label in definitions:
+            return _target(definitions[label])
+        inner = plain_text(m["text"]).strip()
+        return inner if re.search(r"\d", inner) else None
+    ref = m["adr"] or m["id"]
+    return ref.rstrip("./-") if ref else None
+
+
+def _refs_after(text: str, definitions: Mapping[str, str]) -> list[str]:
+    """The refs listed at the start of `text`: `[a](a.md), [b](b.md) and ADR-3`."""
+    refs: list[str] = []
+    pos = 0
+    while (m := _ONE_REF.match(text, pos)) is not None:
+        ref = _ref_of(m, definitions)
+        if ref is None:
+            break
+        refs.append(ref)
+        pos = m.end()
+        sep = _JOIN.match(text, pos)
+        if sep is None or sep.end() == pos:
+            break
+        pos = sep.end()
+    return refs
+
+
+def read_refs(
+    text: str,
+    *,
+    partial_only: bool = False,
+    definitions: Mapping[str, str] | None = None,
+) -> StatusRefs:
+    """The relations `text` states, each followed by its ref(s), refs as written.
+
+    Args:
+        text: a status section, an H1 title or a changelog line.
+        partial_only: read only partial links and rejections in favour of
+            another record (titles and changelog lines).
+        definitions: reference-style link definitions of the document,
+            lower-cased label -> target (`[adr-101]: ./adr-101-x.md`).
+    """
+    lines = _COMMENT.sub(" ", text).replace("**", "").replace("\\", "").splitlines()
+    text = "\n".join(line for line in lines if not is_template(line))
+    defs = definitions or {}
+    supersedes: list[str] = []
+    superseded_by: list[str] = []
+    links: list[Link] = []
+    for m in _PHRASE.finditer(text):
+        kind = next(_PHRASES[i][1] for i in range(len(_PHRASES)) if m[f"k{i}"] is not None)
+        if partial_only and kind not in PARTIAL_KINDS and kind != "rejected-in-favour-of":
+            continue
+        for ref in _refs_after(text[m.end() :], defs):
+            if kind == "supersedes":
+                supersedes.append(ref)
+            elif kind == "superseded-by":
+                superseded_by.append(ref)
+            else:
+                links.append(Link(kind, ref))
+    return StatusRefs(tuple(supersedes), tuple(superseded_by), tuple(links))

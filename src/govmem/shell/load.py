@@ -1,0 +1,274 @@
+"""Loading: files -> `Corpus` (`load`, `Loader`).
+
+The loader finds the folders to read (`plan`: `govmem.yaml` `paths`, else
+the ADR folder discovery finds, plus `memory`), walks them in sorted order,
+applies `exclude`, guards every file (`files`: symlinks leaving the root,
+loops, size, binary), and hands `(path, text)` pairs to the pure parser.
+Parsed files are cached by (path, content hash, date order), so a reload
+re-parses only what changed; a reload whose changes leave every
+between-record fact as it was patches the records into the last corpus.
+`known_as_of` reads a commit's tree instead (`known`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Final, TypeAlias
+
+from attrs import asdict, evolve, frozen
+
+from govmem._corpus import Corpus
+from govmem.index.build import build_index
+from govmem.index.memo import Memo
+from govmem.model.errors import CorpusUnavailable
+from govmem.model.records import Config, Finding, Record, Relation, Source
+from govmem.model.time import When
+from govmem.parse.config import CONFIG_NAME
+from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
+from govmem.parse.file import ParseContext, ParsedFile, parse_file
+
+from . import files as _files
+from . import git as _git
+from .files import FileText, fingerprint, walk_files
+from .plan import DiskTree, Plan, plan_paths, read_config
+
+Progress: TypeAlias = Callable[[int, int], None]
+"""`progress(done, total)`: files parsed so far, of how many."""
+
+
+class Loader:
+    """Loads a folder into a `Corpus`, re-parsing only files whose content changed."""
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        config: str | os.PathLike[str] | None = None,
+        dir: str | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        self.root = Path(root)
+        self.config_path = config
+        self.dir = dir
+        self.progress = progress
+        """Called as `progress(done, total)` while files are parsed (the CLI draws a bar)."""
+        self._cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
+        self._votes: dict[str, tuple[bool, bool]] = {}
+        """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
+        self._last: _Built | None = None
+        """The last corpus assembled and what it was built from (`_patched`)."""
+
+    def check_root(self) -> Path:
+        """The canonical root.
+
+        Raises:
+            CorpusUnavailable: not found, not a directory, or not readable.
+        """
+        try:
+            real = self.root.resolve(strict=True)
+        except (OSError, RuntimeError) as exc:
+            raise CorpusUnavailable(
+                "root-not-found", f"root {str(self.root)!r} was not found"
+            ) from exc
+        if not real.is_dir():
+            raise CorpusUnavailable(
+                "root-not-directory", f"root {str(self.root)!r} is not a directory"
+            )
+        if not os.access(real, os.R_OK | os.X_OK):
+            msg = f"root {str(self.root)!r} is not readable"
+            raise CorpusUnavailable("root-not-readable", msg)
+        return real
+
+    def plan(self, real: Path, config: Config) -> Plan:
+        """The folders to read under `real`."""
+        if self.dir is not None:
+            d = self.dir.replace("\\", "/").strip("/") or "."
+            target = (real / d).resolve()
+            if not (real / d).is_dir():
+                raise CorpusUnavailable(
+                    "dir-not-found", f"folder {self.dir!r} was not found under the root"
+                )
+            if not target.is_relative_to(real):
+                raise CorpusUnavailable(
+                    "dir-outside-root", f"folder {self.dir!r} resolves outside the root"
+                )
+        return plan_paths(config, self.dir, DiskTree(real), str(self.root))
+
+    def files(
+        self, real: Path, plan: Plan, reuse: Mapping[str, FileText] | None = None
+    ) -> list[FileText]:
+        """Read every record file the plan names, sorted by path, each once.
+
+        `reuse` holds files already read that are known not to have changed
+        (the MCP server's watcher says which): they are taken as they are,
+        not read again.
+        """
+        seen: dict[str, FileText] = {}
+        kept = reuse or {}
+        for entry in plan.entries:
+            base = real if entry.path == "." else real / entry.path
+            for rel in walk_files(real, base):
+                if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
+                    continue
+                old = kept.get(rel)
+                seen[rel] = old if old is not None else _files.read_file(real, rel)
+        return [seen[k] for k in sorted(seen)]
+
+    def load(self) -> Corpus:
+        """Read the folder now and build the corpus.
+
+        Raises:
+            CorpusUnavailable: the root or folder cannot be read.
+        """
+        real = self.check_root()
+        config, config_findings = read_config(real, self.config_path)
+        plan = self.plan(real, config)
+        files = self.files(real, plan)
+        git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
+        return self.assemble(config, config_findings, plan, files, git_dates)
+
+    def assemble(
+        self,
+        config: Config,
+        config_findings: Iterable[Finding],
+        plan: Plan,
+        files: list[FileText],
+        git_dates: Mapping[str, When],
+        *,
+        digest: str | None = None,
+    ) -> Corpus:
+        """Parse (through the cache) and build the corpus from files already read.
+
+        `digest` is `fingerprint(config.text, files)` when the caller has it already.
+        """
+        findings = [*config_findings, *plan.findings]
+        order, conflict = (
+            (config.date_order, False) if config.date_order else self._date_order(files)
+        )
+        if conflict:
+            msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
+            findings.append(Finding("date-order-conflict", msg, field="date_order"))
+        records: list[Record] = []
+        sources: list[Source] = []
+        relations: list[Relation] = []
+        excluded = 0
+        cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
+        by_path: dict[str, ParsedFile] = {}
+        for done, f in enumerate(files, 1):
+            if self.progress is not None:
+                self.progress(done, len(files))
+            if f.text is None:
+                excluded += 1
+                if f.finding is not None:
+                    findings.append(f.finding)
+                continue
+            git_date = git_dates.get(f.path)
+            key = (f.path, f.digest, order, git_date)
+            parsed = self._cache.get(key)
+            if parsed is None:
+                parsed = parse_file(f.path, f.text, ParseContext(config, order, git_date))
+            cache[key] = parsed
+            by_path[f.path] = parsed
+            records += parsed.records
+            sources += parsed.sources
+            relations += parsed.relations
+            findings += parsed.findings
+            excluded += parsed.excluded
+        self._cache = cache
+        frame = (config.text, dict(plan.folder_scopes), plan.folders, findings, excluded)
+        digest = digest or fingerprint(config.text, files)
+        corpus = _patched(self._last, frame, by_path, digest)
+        if corpus is None:
+            corpus = build_index(
+                Corpus,
+                records,
+                sources,
+                relations,
+                config,
+                findings,
+                fingerprint=digest,
+                excluded_count=excluded,
+                folder_scopes=plan.folder_scopes,
+                folders=plan.folders,
+            )
+        self._last = _Built(corpus, frame, by_path)
+        return corpus
+
+    def _date_order(self, files: Iterable[FileText]) -> tuple[DateOrder, bool]:
+        """`scan_date_order` over the files' texts, scanning only contents not seen before."""
+        votes: dict[str, tuple[bool, bool]] = {}
+        for f in files:
+            if f.text is not None:
+                got = self._votes.get(f.digest)
+                votes[f.digest] = got if got is not None else date_order_votes(f.text)
+        self._votes = votes
+        return decide_date_order(votes.values())
+
+
+Frame = tuple[str, dict[str, str], tuple[str, ...], list[Finding], int]
+"""What a corpus is built from besides the parsed files: config text, folder scopes, the
+folders read, every file-level finding (config, plan, unreadable files, parsing) and the
+excluded count."""
+
+PATCH_LIMIT: Final = 16
+"""Most changed files the patch path takes; beyond, the corpus is built again."""
+_LOOSE_FIELDS: Final = frozenset(
+    {"body", "frontmatter", "content", "value", "confidence", "authority", "evidence", "affects"}
+)
+"""Record fields no between-record fact depends on (`build_index` never reads them)."""
+
+
+@frozen
+class _Built:
+    corpus: Corpus
+    frame: Frame
+    parsed: dict[str, ParsedFile]
+
+
+def _patched(
+    last: _Built | None, frame: Frame, parsed: dict[str, ParsedFile], digest: str
+) -> Corpus | None:
+    """The last corpus with the changed files' records swapped in, when that is the same value.
+
+    After an edit of a decision's or claim's prose (body, content, value,
+    confidence, authority, evidence, affects) every derived fact of
+    `build_index` — order, scopes, topics, refs, supersession, memory
+    versions, between-record findings — is what it was, so only the records
+    change; the corpus's lazy indexes (`Corpus.memo`) start empty. Anything
+    else (a file added or removed, a changed id, status, date, link, title or
+    topic, a memory, a source, a relation, different findings) returns None:
+    build it again. tests/shell/test_load.py checks the result equals a full build.
+    """
+    if last is None or last.frame != frame or last.parsed.keys() != parsed.keys():
+        return None
+    changed = [p for p, new in parsed.items() if new is not last.parsed[p]]
+    if not changed or len(changed) > PATCH_LIMIT:
+        return None
+    swaps: dict[tuple[str, str | None, int], Record] = {}
+    for path in changed:
+        old, new = last.parsed[path], parsed[path]
+        if (
+            old.sources != new.sources
+            or old.relations != new.relations
+            or old.skipped != new.skipped
+            or len(old.records) != len(new.records)
+        ):
+            return None
+        for a, b in zip(old.records, new.records, strict=True):
+            if a.kind not in ("decision", "claim") or _shape(a) != _shape(b):
+                return None
+            swaps[(a.id, a.path, a.index)] = b
+    records = list(last.corpus.records)
+    for pos, rec in enumerate(records):
+        new_rec = swaps.get((rec.id, rec.path, rec.index))
+        if new_rec is not None:
+            records[pos] = new_rec
+    health = evolve(last.corpus.health, fingerprint=digest)
+    return evolve(last.corpus, records=tuple(records), health=health, memo=Memo())
+
+
+def _shape(rec: Record) -> dict[str, object]:
+    """A record without its loose fields: what `build_index` reads of it."""
+    return {k: v for k, v in asdict(rec, recurse=False).items() if k not in _LOOSE_FIELDS}

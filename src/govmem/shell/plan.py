@@ -1,0 +1,171 @@
+"""Which folders a corpus reads: `govmem.yaml` `paths`, `--dir`, else the ADR folder discovery finds.
+
+`read_config` reads the config file (defaults without one); `plan_paths`
+decides the folders (SPEC §2 Files) on a `Tree` — the disk here, a commit's
+tree for `known_as_of` (`known`); `is_candidate` says which files of them
+are read. `find_root` is where the CLI and the MCP server start when no root
+is given.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pathspec
+from attrs import frozen
+
+from govmem.model.errors import CorpusUnavailable
+from govmem.model.records import Config, Finding, PathEntry
+from govmem.parse.config import CONFIG_NAME, parse_config
+from govmem.parse.discover import FolderState, Rule, Tree, discover
+
+from . import files as _files
+from .files import RECORD_SUFFIXES
+
+
+@frozen
+class Plan:
+    """What to read: the folders with their scopes, and what never to read."""
+
+    entries: tuple[PathEntry, ...]
+    exclude: pathspec.PathSpec[Any]
+    findings: tuple[Finding, ...]
+    rule: Rule | None = None
+    """How the ADR folder was found (`govmem.parse.discover`); None when `paths` or `--dir` named it."""
+    probed: tuple[str, ...] = ()
+    """Folders whose appearance changes the plan (the MCP server watches their parents)."""
+    consulted: tuple[str, ...] = ()
+    """Files of the root whose content changes the plan (`.adr-dir`, ...)."""
+
+    @property
+    def folder_scopes(self) -> dict[str, str]:
+        """Folder -> the scope its records get (entries that name one)."""
+        return {e.path: e.scope for e in self.entries if e.scope}
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The folders read, in order."""
+        return tuple(e.path for e in self.entries)
+
+
+def read_config(
+    root: Path, config: str | os.PathLike[str] | None
+) -> tuple[Config, tuple[Finding, ...]]:
+    """The corpus's `govmem.yaml` (or the given file); defaults when there is none.
+
+    Raises:
+        CorpusUnavailable: the given config file cannot be read.
+    """
+    path = Path(config) if config is not None else root / CONFIG_NAME
+    if config is None and not path.is_file():
+        return Config(), ()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
+        msg = f"cannot read config {path}: {why}"
+        raise CorpusUnavailable("root-not-readable", msg) from exc
+    return parse_config(text, CONFIG_NAME if config is None else path.name)
+
+
+def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:
+    """Decide which folders to read (SPEC §2 Files: `paths`, `--dir`, else discovery)."""
+    findings: list[Finding] = []
+    spec = pathspec.PathSpec.from_lines("gitignore", config.exclude)
+    entries = list(config.paths)
+    explicit = bool(entries)
+    rule: Rule | None = None
+    probed: tuple[str, ...] = ()
+    consulted: tuple[str, ...] = ()
+    if dir_override is not None:
+        cleaned = dir_override.replace("\\", "/").strip("/") or "."
+        if explicit:
+            entries[0] = PathEntry(cleaned, entries[0].scope)
+        else:
+            entries = [PathEntry(cleaned), PathEntry(config.memory)]
+    elif not explicit:
+        found = discover(tree, root_name, excluded=spec.match_file, dialect=dict(config.fields))
+        entries = [*found.entries, PathEntry(config.memory)]
+        findings += found.findings
+        rule, probed, consulted = found.rule, found.probed, found.consulted
+    kept: list[PathEntry] = []
+    for entry in entries:
+        if tree.folder(entry.path) != "missing":
+            kept.append(entry)
+        elif explicit:
+            msg = f"The folder {entry.path!r} does not exist; nothing was read from it."
+            findings.append(Finding("missing-path", msg, path=entry.path, field="paths"))
+    return Plan(tuple(kept), spec, tuple(findings), rule, probed, consulted)
+
+
+class DiskTree:
+    """The root on disk, for discovery (`govmem.parse.discover.Tree`)."""
+
+    def __init__(self, real: Path) -> None:
+        self.real = real
+
+    def folder(self, rel: str) -> FolderState:
+        try:
+            target = (self.real / rel).resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "missing"
+        if not target.is_dir():
+            return "missing"
+        return "folder" if target.is_relative_to(self.real) else "outside"
+
+    def read(self, rel: str) -> str | Finding | None:
+        if not os.path.lexists(self.real / rel):
+            return None
+        f = _files.read_file(self.real, rel, any_name=True)
+        return f.text if f.text is not None else f.finding
+
+    def root_files(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.real))
+        except OSError:
+            return []
+        names: list[str] = []
+        for entry in entries:
+            try:
+                is_file = entry.is_file()
+            except OSError:
+                is_file = False
+            if is_file and not entry.name.startswith("."):
+                names.append(entry.name)
+        return sorted(names)
+
+
+def find_root(start: str | os.PathLike[str] = ".") -> Path:
+    """Where a command run in `start` finds its corpus root, when none is given.
+
+    The nearest folder, `start` included, that holds `govmem.yaml`; else the
+    nearest one with a `.git` entry (the top of the repository); else
+    `start` itself. `start` is returned as given when it is the answer (so
+    the root prints as `.`).
+    """
+    here = Path(start)
+    try:
+        real = here.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return here
+    folders = (real, *real.parents)
+    found = next((f for f in folders if (f / CONFIG_NAME).is_file()), None)
+    if found is None:
+        found = next((f for f in folders if os.path.lexists(f / ".git")), real)
+    return here if found == real else found
+
+
+def is_candidate(plan: Plan, rel: str) -> bool:
+    """Whether `Loader.files` reads `rel`, a file (neither folder nor symlink) its walk finds.
+
+    The walk takes record-suffixed files (and any symlink) in the plan's
+    folders, dot entries skipped; the root's `govmem.yaml` and excluded paths
+    are never read.
+    """
+    return (
+        rel.lower().endswith(RECORD_SUFFIXES)
+        and rel != CONFIG_NAME
+        and not plan.exclude.match_file(rel)
+    )

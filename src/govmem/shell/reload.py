@@ -1,0 +1,227 @@
+"""`Reloader`: a corpus read again only where its files changed — the shell's public reload.
+
+The MCP server keeps one corpus fresh against its folder (`govmem_mcp._state`):
+a watcher says which paths changed, and the reloader reads only those. It
+is the loader's machinery (`Loader.plan`, `files`, `assemble`) behind three
+calls, in this order for a full reload:
+
+1. `plan()` reads the config (always again: one small file), plans the
+   folders and answers `Watched`: every place whose change can change the
+   corpus, so that the watcher can take its snapshot and arm its watches
+   *before* any record file is read (a change made while the reload runs is
+   then seen by the next call);
+2. `read(reuse, git_changed=...)` reads the planned files, taking the text
+   held from the last reload for the paths `reuse` allows (the watcher knows
+   they did not change), the git first-add dates again when git changed
+   (none, and an `info` finding `no-git`, for a root without `.git`), and
+   builds the corpus — or keeps the one held when the fingerprint (a hash of
+   every content read), the git dates, the config's findings and the folders
+   planned are those it was built from;
+3. or, when only files changed (no folder, config or git), `update(changed)`:
+   the named files are read again (or dropped, when gone) with the last
+   plan, and nothing else is walked (`is_record_file` says which names count).
+
+A `Reloader` is not thread-safe: its caller serialises the calls (the MCP
+server holds a lock). `forget()` drops everything held, after a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Final, Literal
+
+from attrs import frozen
+
+from govmem._corpus import Corpus
+from govmem.model.records import Config, Finding, PathEntry
+from govmem.model.time import When
+from govmem.parse.config import CONFIG_NAME
+
+from . import files as _files
+from . import git as _git
+from .files import FileText, fingerprint, walk_tree
+from .load import Loader
+from .plan import Plan, is_candidate, read_config
+
+NO_GIT: Final = Finding(
+    "no-git",
+    "The root holds no .git entry: records without a written date have no date "
+    "(no git history to date them), and known_as_of is unavailable.",
+)
+GIT: Final = ".git"
+
+
+@frozen
+class Watched:
+    """Every folder and file whose change can change the corpus (SPEC §9 Freshness).
+
+    * `deep`: the folders read, to walk recursively as the loader walks them
+      (`walk`: dot entries skipped, symlinked folders followed while they stay
+      inside the root, loops cut);
+    * `shallow`: folders to watch without recursion: the root (`govmem.yaml`,
+      `.git`, `.adr-dir`, `.log4brains.yml`, new top-level folders) and every
+      existing ancestor of every folder the loader could pick (so creating
+      `docs/adr` is seen), and the folder of a `--config` file;
+    * `files`: single files whose content matters: a `--config` file, and the
+      root's files the ADR folder discovery read;
+    * `git`: `.git` and `.git/logs` of a plain clone, whose changes (a commit,
+      a reset) can change the first-add dates of undated decisions.
+    """
+
+    root: Path
+    deep: tuple[Path, ...]
+    shallow: tuple[Path, ...]
+    git: tuple[Path, ...]
+    files: tuple[Path, ...] = ()
+    replan_on_root_md: Literal["never", "removed", "any"] = "never"
+    """Which changes of a `.md` file directly in the root can change the folders read:
+    `any` when nothing was found or a frontmatter status made the root the ADR folder,
+    `removed` when its ADR-named files did (only losing them can undo that)."""
+
+    def walk(self, base: Path) -> Iterator[tuple[str, os.stat_result | None, bool]]:
+        """Every entry under `base` as the loader walks it: (path, its stat, whether a symlink)."""
+        return walk_tree(self.root, base)
+
+
+def watched(
+    real: Path, config: Config, plan: Plan, dir: str | None, config_file: Path | None
+) -> Watched:
+    """What to watch for a corpus planned so, whose canonical root is `real`."""
+    deep = tuple(real if e.path == "." else real / e.path for e in plan.entries)
+    candidates = {e.path for e in config.paths} | set(plan.probed) | {config.memory}
+    if dir is not None:
+        candidates.add(dir)
+    shallow: dict[Path, None] = {real: None}
+    for c in sorted(candidates):
+        parts = [p for p in c.split("/") if p and p != "."]
+        for i in range(1, len(parts)):
+            folder = real.joinpath(*parts[:i])
+            if folder.is_dir():
+                shallow[folder] = None
+    files = tuple(real / name for name in plan.consulted)
+    if config_file is not None:
+        shallow[config_file.parent] = None
+        files += (config_file,)
+    git_dir = real / GIT
+    git = tuple(d for d in (git_dir, git_dir / "logs") if d.is_dir())
+    by_status = any(name.lower().endswith(".md") for name in plan.consulted)
+    root_md: Literal["never", "removed", "any"] = "never"
+    if plan.rule == "none" or (plan.rule == "root" and by_status):
+        root_md = "any"
+    elif plan.rule == "root":
+        root_md = "removed"
+    return Watched(real, deep, tuple(shallow), git, files, root_md)
+
+
+@frozen
+class _Planned:
+    config: Config
+    findings: tuple[Finding, ...]
+    plan: Plan
+
+
+class Reloader:
+    """A corpus kept by reading again only what changed (module docstring)."""
+
+    def __init__(self, root: Path, *, config: Path | None = None, dir: str | None = None) -> None:
+        """`root` is the canonical root; `dir` the ADR folder relative to it (None: found)."""
+        self.root = root
+        self.config = config
+        self.dir = dir
+        self._loader = Loader(root, config=config, dir=dir)
+        self._corpus: Corpus | None = None
+        self._files: dict[str, FileText] = {}
+        self._git_dates: Mapping[str, When] | None = None
+        self._next: _Planned | None = None
+        self._basis: _Planned | None = None
+        """What the held files were read with: the quick path's plan."""
+        self._built: tuple[tuple[Finding, ...], tuple[tuple[PathEntry, ...], tuple[Finding, ...]]]
+        self._built = ((), ((), ()))
+
+    @property
+    def corpus(self) -> Corpus | None:
+        """The corpus held (None before the first reload, and after `forget`)."""
+        return self._corpus
+
+    @property
+    def config_path(self) -> Path:
+        """The config file the corpus reads: `--config`, else the root's `govmem.yaml`."""
+        return self.config if self.config is not None else self.root / CONFIG_NAME
+
+    def plan(self) -> Watched:
+        """Read the config and plan the folders; what to watch (no record file is read).
+
+        Raises:
+            CorpusUnavailable: the folder asked for is missing or outside the root.
+        """
+        config, findings = read_config(self.root, self.config)
+        if not _git.has_git_entry(self.root):
+            findings = (*findings, NO_GIT)
+        plan = self._loader.plan(self.root, config)
+        self._next = _Planned(config, tuple(findings), plan)
+        return watched(self.root, config, plan, self.dir, self.config)
+
+    def read(self, reuse: Callable[[str], bool], *, git_changed: bool) -> Corpus:
+        """Read what `plan()` planned (keeping the held text of the paths `reuse` allows)."""
+        planned = self._next
+        assert planned is not None, "plan() comes first"
+        kept = {p: f for p, f in self._files.items() if reuse(p)}
+        files = self._loader.files(self.root, planned.plan, reuse=kept)
+        git_dates = self._git_dates
+        if git_dates is None or git_changed:
+            git_dates = _git.first_add_dates(self.root) if _git.has_git_entry(self.root) else {}
+        self._files = {f.path: f for f in files}
+        self._basis = planned
+        return self._finish(planned, files, git_dates)
+
+    def is_record_file(self, rel: str) -> bool:
+        """Whether the root-relative `rel` is a record file of the last plan's folders."""
+        return self._basis is not None and is_candidate(self._basis.plan, rel)
+
+    def update(self, changed: Mapping[str, bool], reread: Iterable[str] = ()) -> Corpus:
+        """The quick reload: each changed file read again (True) or dropped (False), with the last plan.
+
+        `reread` names files to read again whatever the watcher said (symlinks,
+        whose targets it does not watch).
+        """
+        basis, dates = self._basis, self._git_dates
+        assert basis is not None, "a full reload comes first"
+        assert dates is not None
+        files = dict(self._files)
+        for rel, present in changed.items():
+            if present:
+                files[rel] = _files.read_file(self.root, rel)
+            else:
+                files.pop(rel, None)
+        for rel in reread:
+            if rel in files:
+                files[rel] = _files.read_file(self.root, rel)
+        self._files = files
+        return self._finish(basis, [files[k] for k in sorted(files)], dates)
+
+    def forget(self) -> None:
+        """Drop the corpus, the files and the dates held: the next reload starts afresh."""
+        self._corpus, self._files, self._git_dates = None, {}, None
+        self._basis = None
+
+    def _finish(
+        self, planned: _Planned, files: list[FileText], git_dates: Mapping[str, When]
+    ) -> Corpus:
+        """The held corpus when nothing it was built from changed, else a new one."""
+        held = self._corpus
+        digest = fingerprint(planned.config.text, files)
+        built = (planned.findings, (planned.plan.entries, planned.plan.findings))
+        if (
+            held is not None
+            and git_dates == self._git_dates
+            and built == self._built
+            and held.health.fingerprint == digest
+        ):
+            return held
+        self._git_dates, self._built = git_dates, built
+        self._corpus = self._loader.assemble(
+            planned.config, planned.findings, planned.plan, files, git_dates, digest=digest
+        )
+        return self._corpus

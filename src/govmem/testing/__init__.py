@@ -1,0 +1,61 @@
+"""Hypothesis strategies for corpora, questions and dates (the `govmem[testing]` extra).
+
+Agent authors property-test their own code against govmem with these; govmem
+tests itself with them. Everything generated is valid input of
+`Corpus.from_records` — records with supersession chains (never cycles),
+scopes from a declared tree, claims, memories of two minds, sources with
+text, declared evidence, relations open and resolved — and is small enough
+to shrink well. Values, dates, authorities and confidences are drawn from
+small pools so that ties, equal values and overlapping windows are common.
+`linked_corpora` draws small one-topic corpora of supersession links (cycles
+included), and `move_links` writes every link on one side: SPEC §4 says the
+answers must not change.
+
+Bodies and source texts are Markdown with ATX and setext headings, decision
+sections (`## Decision`, `Decision Outcome`, a setext `Decision`) next to
+context sections, headings hidden in code blocks and comments, lists and
+quotes — or any text at all.
+
+`import govmem` never imports this module (nor hypothesis); import it
+yourself::
+
+    from hypothesis import given
+    from govmem.testing import as_of_dates, corpora, questions
+
+    @given(corpora(), questions(), as_of_dates())
+    def test_my_agent_never_serves_a_rejected_decision(inputs, question, as_of):
+        answer = inputs.build().query(question, as_of=as_of)
+        assert answer.decision is None or answer.decision.status != "rejected"
+"""
+
+from __future__ import annotations
+
+from .corpora import (
+    TOPICS,
+    VALUES,
+    CorpusInputs,
+    as_of_dates,
+    configs,
+    corpora,
+    questions,
+    records,
+    scope_trees,
+    sources,
+)
+from .linked import LINKED_SCOPES, linked_corpora, move_links
+
+__all__ = [
+    "LINKED_SCOPES",
+    "TOPICS",
+    "VALUES",
+    "CorpusInputs",
+    "as_of_dates",
+    "configs",
+    "corpora",
+    "linked_corpora",
+    "move_links",
+    "questions",
+    "records",
+    "scope_trees",
+    "sources",
+]

@@ -1,0 +1,143 @@
+"""The govmem operations as MCP tools (SPEC §9), on the official SDK's low-level `Server`.
+
+`build_server(state, allow_writes=False)` returns a server with the tools in
+lexicographic order, each a short function over the live corpus (one module
+per group: `decisions`, `memory`, `adrkit`; what they share is in `base`):
+
+* every tool has a description written for a model, a strict input schema
+  generated from govmem's one validator (`govmem.OPERATIONS`; `base`:
+  unknown fields and type coercions are rejected before the tool runs,
+  `additionalProperties: false` on the wire), the output schema of its
+  `schemas` class, fixed annotations, `structuredContent = {corpusHealth,
+  result}`, and two text blocks in `content`: a one-line summary, then the
+  structured content as compact JSON (many clients hand only `content` to
+  the model, and the MCP specification asks a tool with structured content
+  to return it serialised too);
+* arguments are strictly typed (no coercion) except `ref`, which also
+  takes a JSON integer (`15` is the ref `"15"`: clients such as the MCP
+  Inspector send numeric-looking strings as numbers);
+* a topic named that does not exist is answered with the closest topics:
+  as data in `get_decision_history` and `find_conflicts` (`closest_topics`),
+  in the summary of `query` (whose result is exactly the library's answer);
+* arguments a model can fix are tool errors (`isError: true`) whose text
+  says what to change (schema violations in the SDK's words, the core's
+  `InputError`s and `known_as_of` without history in govmem's); a corpus that cannot be read is the non-error outcome
+  `corpus-unavailable` (without `corpusHealth`); a bad cursor is the
+  non-error outcome `invalid-cursor`;
+* `remember` exists only with `allow_writes` and writes only unverified,
+  agent-sourced records;
+* no prompts, resources or subscriptions; `tools/list` and
+  `server/discover` are cacheable for five minutes in the 2026-07-28 era
+  (the tool surface is fixed for the life of the process and holds no
+  corpus content).
+
+Only the SDK's public API is used: `Server(on_list_tools=..., on_call_tool=...)`
+with the schemas and results built here. Each call runs in a worker thread,
+so a reload never blocks the event loop; `LiveCorpus` serialises reloads.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, Final
+
+import anyio
+from mcp.server import CacheHint, Server, ServerRequestContext
+from mcp.server.caching import CacheableMethod
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    Tool,
+)
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+import govmem
+from govmem_mcp._state import LiveCorpus
+from govmem_mcp._version import __version__
+
+from . import adrkit, decisions, memory
+from .base import ToolSpec, input_model, output_adapter, tool_error
+
+__all__ = ["SERVER_NAME", "build_server"]
+
+log = logging.getLogger("govmem_mcp")
+
+SERVER_NAME: Final = "govmem"
+CACHE_HINTS: Final[dict[CacheableMethod, CacheHint]] = {
+    "tools/list": CacheHint(ttl_ms=300_000, scope="public"),
+    "server/discover": CacheHint(ttl_ms=300_000, scope="public"),
+}
+INSTRUCTIONS: Final = (
+    "govmem answers what a team has decided, from its decision records (ADRs), claims and "
+    "memories in a git repository. Start with `query` for any 'what is decided about X' "
+    "question: it returns one verdict with the decision in force, what it superseded, scope "
+    "exceptions, open conflicts, evidence quotes and sources. `list_topics` shows which "
+    "topics exist; `search_decisions` finds records by words; `get_decision` reads one "
+    "record; `get_decision_history` and `find_conflicts` drill down. Records are read-only "
+    "through this server."
+)
+SPECS: Final = (*decisions.TOOLS, *memory.TOOLS, *adrkit.TOOLS)
+
+
+class _Tool:
+    """A tool ready to serve: its listing, its input model and its output validator."""
+
+    def __init__(self, spec: ToolSpec) -> None:
+        self.spec = spec
+        self.model: type[BaseModel] = input_model(govmem.OPERATIONS[spec.name])
+        self.output: TypeAdapter[Any] = output_adapter(spec.output)
+        self.listed = Tool(
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            input_schema=self.model.model_json_schema(by_alias=True),
+            output_schema=self.output.json_schema(),
+            annotations=spec.annotations,
+        )
+
+    def call(self, state: LiveCorpus, arguments: Mapping[str, Any]) -> CallToolResult:
+        """Run the tool on checked arguments, then check its structured content."""
+        out = self.spec.run(state, arguments)
+        if not out.is_error and out.structured_content is not None:
+            self.output.validate_python(out.structured_content)
+        return out
+
+
+def build_server(state: LiveCorpus, *, allow_writes: bool = False) -> Server[Any]:
+    """A `Server` serving the govmem tools over `state` (module docstring)."""
+    tools = {spec.name: _Tool(spec) for spec in SPECS if allow_writes or not spec.writes}
+    listed = [tools[name].listed for name in sorted(tools)]
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return ListToolsResult(tools=listed)
+
+    async def call_tool(
+        ctx: ServerRequestContext[Any], params: CallToolRequestParams
+    ) -> CallToolResult:
+        tool = tools.get(params.name)
+        if tool is None:
+            return tool_error(f"Unknown tool: {params.name}")
+        try:
+            checked = tool.model.model_validate(params.arguments or {})
+        except ValidationError as exc:
+            return tool_error(f"Error executing tool {params.name}: {exc}")
+        arguments = {name: getattr(checked, name) for name in type(checked).model_fields}
+        try:
+            return await anyio.to_thread.run_sync(tool.call, state, arguments)
+        except Exception:
+            log.exception("Tool %r raised an unexpected exception", params.name)
+            return tool_error(f"Error executing tool {params.name}")
+
+    return Server(
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        cache_hints=CACHE_HINTS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )

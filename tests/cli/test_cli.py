@@ -1,0 +1,100 @@
+"""The CLI frame: global flags, exit codes, one stderr line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from govmem.cli import main
+from tests.conftest import EXAMPLE
+
+ROOT = str(EXAMPLE)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--root", ROOT, "--json", "lint"],
+        ["--root", ROOT, "lint", "--json"],
+        ["lint", "--root", ROOT, "--json"],
+        ["--json", "lint", "--root", ROOT, "--dir", "docs/adr"],
+    ],
+)
+def test_global_flags_work_before_or_after_the_command(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--root`, `--dir`, `--config` and `--json` are accepted on either side of COMMAND."""
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["corpus_health"]["record_count"] == 5
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["--root", "/nonexistent/govmem", "lint"], 1),
+        (["--root", ROOT, "--dir", "nope", "lint"], 1),
+        (["--root", ROOT, "query", "x", "--as-of", "not-a-date"], 2),
+        (["--root", ROOT, "no-such-command"], 2),
+        (["--root", ROOT, "query"], 2),
+        (["--root", ROOT], 2),
+        (["--root", ROOT, "history", "database", "--limit", "0"], 2),
+        (["--root", ROOT, "query", "x", "--bogus"], 2),
+    ],
+)
+def test_failures_print_one_stderr_line_and_nothing_on_stdout(
+    argv: list[str], code: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Usage errors exit 2, corpus problems 1; one line on stderr, stdout empty."""
+    assert main(argv) == code
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "Traceback" not in captured.err
+
+
+def test_known_as_of_without_git_history_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--known-as-of` on a folder outside any git repository is a corpus problem."""
+    (tmp_path / "docs" / "adr").mkdir(parents=True)
+    (tmp_path / "docs" / "adr" / "0001-x.md").write_text("# 1. X\n\n## Status\n\nAccepted\n")
+    argv = ["--root", str(tmp_path), "query", "x", "--known-as-of", "2026-01-01"]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "git history" in captured.err
+
+
+def test_known_as_of_defaults_as_of_to_the_known_date(
+    example_repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With only `--known-as-of D`, the answer is as of D, as committed by then."""
+    argv = [
+        "--root",
+        str(example_repo),
+        "query",
+        "Quale database?",
+        "--known-as-of",
+        "2026-04-01",
+        "--json",
+    ]
+    assert main(argv) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["temporal_validity"]["as_of"] == "2026-04-01"
+    assert answer["decision"]["id"] == "adr-024"
+
+
+def test_version_prints_the_installed_version() -> None:
+    """`govmem --version` prints `govmem <version>` of the installed package and exits 0."""
+    script = Path(sys.executable).with_name("govmem")
+    done = subprocess.run(
+        [str(script), "--version"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout == f"govmem {metadata.version('govmem')}\n"

@@ -1,0 +1,258 @@
+"""Tests for `govmem.engine.bm25`: topic inference, records ranked with BM25F."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from govmem.engine.bm25 import (
+    Document,
+    TopicGuess,
+    TopicIndex,
+    idf,
+    protected_tokens,
+)
+from govmem.engine.stopwords import STOP_WORDS
+from govmem.engine.terms import INTENT_WORDS
+
+SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
+
+
+def rank_documents(
+    question: str, documents: list[Document] | tuple[Document, ...], protected: Iterable[str] = ()
+) -> TopicGuess:
+    """`TopicIndex.from_documents(documents, protected).rank(question)`, in one call."""
+    return TopicIndex.from_documents(documents, protected).rank(question)
+
+
+def doc(topic: str, title: str = "", body: str = "", *, known: bool = True) -> Document:
+    """A record on `topic` whose title field is its title and its topic's name."""
+    return Document(topic, (title, topic), body, known)
+
+
+SEED = [
+    doc("database", "ADR 001", "MySQL è il database di default."),
+    doc("database", "ADR 011", "MongoDB resta approvato per i servizi legacy."),
+    doc("database", "ADR 024", "PostgreSQL è il database approvato per i nuovi servizi."),
+    doc("service-mesh", "ADR 030", "I nuovi servizi usano Istio per il traffico tra servizi."),
+    doc("messaging", "ADR 040", "Kafka è approvato per gli eventi di dominio."),
+    doc("frontend", "ADR 050", "React for every new web application."),
+]
+
+
+def rank(question: str, docs: list[Document], protected: tuple[str, ...] = ()) -> TopicGuess:
+    names = [*{d.topic for d in docs}, *protected]
+    return rank_documents(question, docs, protected_tokens(names))
+
+
+def test_the_seed_question_ranks_database_first() -> None:
+    """The Italian question is about `database`: its title field names it."""
+    guess = rank(SEED_QUESTION, SEED)
+    assert guess.topic == "database"
+    assert guess.candidates == ()
+    assert guess.scores[0][0] == "database"
+
+
+@pytest.mark.parametrize(
+    ("question", "body"),
+    [
+        ("How do we name clusters?", "Each cluster name starts with the environment."),
+        ("How do users authenticate?", "Users: authentication goes through the identity provider."),
+        ("Where is logging configured?", "Logs are configured centrally."),
+    ],
+)
+def test_stemming_lets_word_forms_meet(question: str, body: str) -> None:
+    """`clusters` meets `cluster`, `authenticate` meets `authentication`, `logging` meets `logs`."""
+    docs = [doc("naming", "Names", body), doc("zebra", "Zebra", "Unrelated words entirely.")]
+    assert rank(question, docs).topic == "naming"
+
+
+def test_intent_words_are_dropped_from_the_question_only() -> None:
+    """`in force` asks about governance: a draft whose body says `force` twice does not win."""
+    assert {"force", "decided", "still"} <= INTENT_WORDS
+    docs = [
+        doc("flavor naming", "SCS Flavor Naming Standard", "Flavor names encode the hardware."),
+        doc(
+            "flavor naming strategy",
+            "SCS Flavor Naming Strategy",
+            "Force the names. We force a strategy.",
+        ),
+    ]
+    guess = rank("Which flavor naming standard is in force?", docs)
+    assert guess.topic == "flavor naming"
+
+
+def test_tokens_of_topic_names_and_aliases_are_never_dropped() -> None:
+    """A stop word (`it`) or an intent word (`status`) that names a topic still counts."""
+    assert "it" in STOP_WORDS
+    assert "status" in INTENT_WORDS
+    docs = [
+        Document("information-technology", ("IT", "it"), "Laptops are renewed yearly.", True),
+        doc("status page", "Status page", "Incidents are published on a page."),
+        doc("frontend", "Frontend", "React for every web application and page."),
+    ]
+    assert rank("IT?", docs, ("it",)).topic == "information-technology"
+    assert rank("Where is the status page?", docs).topic == "status page"
+    unprotected = rank_documents("IT?", docs, protected_tokens(["frontend"]))
+    assert unprotected == TopicGuess(None)
+
+
+def test_a_topic_scores_its_best_record_not_the_sum_of_its_records() -> None:
+    """Many records that each mention a word once do not outweigh one record about it."""
+    docs = [doc("kubernetes", f"Cluster tests {n}", "We run kubernetes.") for n in range(8)]
+    docs.append(doc("autoscaling", "Use Karpenter for autoscaling", "Karpenter scales nodes."))
+    guess = rank("Which autoscaling do we use for kubernetes nodes?", docs)
+    assert guess.topic == "autoscaling"
+
+
+def test_topics_with_only_unknown_statuses_score_seven_tenths() -> None:
+    """A supplement (no status) that ties with its standard loses to it by the 0.7 factor."""
+    title = ("SCS K8S Version Policy",)
+    standard = Document("policy", title, "Kubernetes versions are supported.", True)
+    notes = Document("policy-notes", title, "Kubernetes versions are supported.", False)
+    guess = rank("Kubernetes version policy", [standard, notes])
+    assert guess.topic == "policy"
+    scores = dict(guess.scores)
+    assert scores["policy-notes"] == pytest.approx(0.7 * scores["policy"])
+
+
+def test_a_question_the_corpus_cannot_answer_gets_no_topic() -> None:
+    """`RabbitMQ or Kafka?` of a corpus naming neither: no topic, even though `services` matches."""
+    docs = [
+        doc("dns", "DNS infrastructure", "Our services resolve names through Route 53."),
+        doc("logging", "Logging", "Services send logs to the platform."),
+    ]
+    guess = rank("Which message queue should our services use, RabbitMQ or Kafka?", docs)
+    assert guess.topic is None
+    assert sorted(guess.candidates) == ["dns", "logging"]
+
+
+def test_one_unknown_verb_does_not_sink_a_question() -> None:
+    """A third of the terms may be unknown to the corpus: `frobnicate` alone does not."""
+    docs = [
+        doc("dns", "DNS infrastructure", "Route 53 hosts the public zones."),
+        doc("logging", "Logging", "Logs go to the platform."),
+    ]
+    assert rank("Where do we frobnicate the DNS zones?", docs).topic == "dns"
+
+
+def test_the_best_topic_must_hold_half_of_the_matched_idf() -> None:
+    """A topic that matches only the common half of a question is not confidently chosen."""
+    filler = " ".join(f"word{n}" for n in range(40))
+    docs = [
+        doc("dns", "DNS", "Route 53 hosts the zones."),
+        doc("streams", "Streams", f"{filler} kafka"),
+        doc("queues", "Queues", f"{filler} brokers"),
+        doc("keys", "Keys", f"{filler} certificates"),
+    ]
+    guess = rank("DNS, Kafka brokers and certificates?", docs)
+    assert guess.scores[0][0] == "dns"
+    assert guess.scores[0][1] > 1.1 * guess.scores[1][1]
+    assert guess.topic is None
+    assert guess.candidates[0] == "dns"
+
+
+@pytest.mark.parametrize(
+    ("bodies", "expected"),
+    [
+        ({"alpha": "postgres postgres", "beta": "postgres"}, None),
+        ({"beta": "postgres", "alpha": "postgres"}, None),
+    ],
+)
+def test_equal_scores_choose_neither_and_list_both_by_name(
+    bodies: dict[str, str], expected: str | None
+) -> None:
+    """Without a 10 % margin there is no topic; candidates tie by name in UTF-16 order."""
+    docs = [doc(name, "", body) for name, body in bodies.items()]
+    guess = rank("postgres", docs)
+    assert guess.topic is expected
+    assert guess.candidates == ("alpha", "beta")
+
+
+def test_candidates_are_at_most_three_best_first() -> None:
+    """Five topics matching alike: the three first by name."""
+    docs = [doc(name, "", "postgres") for name in ("delta", "beta", "alpha", "gamma", "e")]
+    assert rank("postgres", docs).candidates == ("alpha", "beta", "delta")
+
+
+def test_competing_topics_limit_the_ranking_and_a_lone_one_needs_only_a_positive_score() -> None:
+    """Only competing topics are scored; a single competing topic wins with any match."""
+    index = TopicIndex.from_documents(SEED, protected_tokens(d.topic for d in SEED))
+    guess = index.rank(SEED_QUESTION, competing={"service-mesh", "messaging", "nowhere"})
+    assert {name for name, _ in guess.scores} <= {"service-mesh", "messaging"}
+    assert index.rank("Kafka eventi?", competing=["messaging"]).topic == "messaging"
+
+
+def test_repeated_question_words_count_once() -> None:
+    """The question's distinct terms count once each."""
+    index = TopicIndex.from_documents(SEED)
+    assert index.rank("database database DATABASE") == index.rank("database")
+
+
+def test_the_record_score_follows_the_bm25f_formula() -> None:
+    """One term in one record's body and title: IDF · w/(k1 + w) + 2 · IDF."""
+    docs = [
+        Document("a", ("kafka",), "kafka kafka react", True),
+        Document("b", ("zebra",), "react", True),
+    ]
+    (top, score), *_ = TopicIndex.from_documents(docs).rank("kafka").scores
+    avg_title, avg_body = 1.0, (3 + 1) / 2
+    w = 2 * 1 / (0.5 + 0.5 * 1 / avg_title) + 2 / (0.25 + 0.75 * 3 / avg_body)
+    weight = idf(2, 1)
+    assert top == "a"
+    assert score == pytest.approx(weight * w / (1.2 + w) + 2 * weight)
+
+
+@given(st.integers(1, 10**6).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
+def test_idf_is_always_positive(case: tuple[int, int]) -> None:
+    """ln(1 + (N - n + 0.5)/(n + 0.5)) > 0 for every 0 <= n <= N."""
+    n_docs, containing = case
+    value = idf(n_docs, containing)
+    assert value > 0.0
+    assert math.isfinite(value)
+
+
+_WORDS = st.sampled_from(["db", "postgres", "kafka", "il", "the", "nuovi", "servizi", "react"])
+_DOCS = st.lists(
+    st.builds(
+        Document,
+        st.sampled_from(["alpha", "beta", "gamma", "delta", "epsilon"]),
+        st.lists(_WORDS, max_size=3).map(tuple),
+        st.lists(_WORDS, max_size=12).map(" ".join),
+        st.booleans(),
+    ),
+    max_size=8,
+)
+
+
+@given(_DOCS, st.lists(_WORDS, max_size=6).map(" ".join), st.randoms(use_true_random=False))
+def test_ranking_is_deterministic_and_ignores_record_order(
+    docs: list[Document], question: str, rnd: random.Random
+) -> None:
+    """The same records in any order give the same guess, scores included."""
+    shuffled = docs[:]
+    rnd.shuffle(shuffled)
+    protected = protected_tokens(["db"])
+    first = rank_documents(question, docs, protected)
+    assert first == rank_documents(question, docs, protected)
+    assert first == rank_documents(question, shuffled, protected)
+
+
+@given(_DOCS, st.lists(_WORDS, max_size=6).map(" ".join))
+def test_a_guess_is_consistent_with_its_scores(docs: list[Document], question: str) -> None:
+    """A chosen topic has no candidates; candidates are positive, best first, at most 3."""
+    guess = rank_documents(question, docs)
+    score = dict(guess.scores)
+    assert all(value > 0.0 for value in score.values())
+    if guess.topic is not None:
+        assert guess.candidates == ()
+        assert guess.scores[0][0] == guess.topic
+    else:
+        assert len(guess.candidates) <= 3
+        values = [score[c] for c in guess.candidates]
+        assert values == sorted(values, reverse=True)
