@@ -322,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if peer is None and not (args.no_peer or args.no_mcp):
         _say(args.quiet, "peer: server-memory is not installed and npm is unavailable; skipped")
     results: dict[int, dict[str, Any]] = {}
+    if args.workdir is not None:
+        args.workdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="govmem-bench-", dir=args.workdir) as tmp:
         for n in sizes:
             root = Path(tmp) / f"corpus-{n}"
