@@ -36,70 +36,48 @@ from the source's text:
 whitespace runs collapsed on both sides. A paragraph is a run of whole,
 consecutive source lines (only its first line's markers cut off), so every
 picked excerpt is a run of consecutive source words: it is always verified
-against the text it came from.
+against the text it came from (the answer marks it verified without a
+search; a property test holds `verify` to that). Which paragraphs compete is read with the record
+(`govmem.parse.prose`); the split into sentences and their terms is done
+once per source and kept with the index (`qindex.source_text`), so a query's
+evidence is a pass over a few term sets, never a parse.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from attrs import frozen
 
+from govmem.model.records import Source
 from govmem.model.text import squash
-from govmem.parse.markdown import split_frontmatter
-from govmem.parse.outline import Outline, heading_name, outline
+from govmem.parse.markdown import split_frontmatter, text_prose
+from govmem.parse.outline import outline, split_lines
+from govmem.parse.prose import Prose, paragraph_text, prose_spans
 
 from .terms import term_set, terms
 
 SHORT_SENTENCE: Final = 40
 """A picked sentence shorter than this (code points) takes the next one along."""
-DECISION_HEADINGS: Final = ("decision", "entscheidung", "besluit", "chosen option", "decisao")
-"""How a decision section's heading starts, folded (`decision` covers `decisione`)."""
 
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+")
 
 
-def _decision_lines(doc: Outline) -> bytearray | None:
-    """Which lines are in a decision section (1) or not (0); None when there is none."""
-    inside: bytearray | None = None
-    for i, head in enumerate(doc.headings):
-        name = heading_name(head.text)
-        if name.startswith(DECISION_HEADINGS):
-            inside = inside or bytearray(len(doc.lines))
-            start, end = doc.section(i)  # a line is under at most one heading of each level
-            inside[start:end] = b"\x01" * (end - start)
-    return inside
-
-
-def _prose(text: str) -> tuple[list[str], list[str]]:
-    """All prose paragraphs of `text`, and those of its decision sections."""
-    doc = outline(split_frontmatter(text)[1])
-    inside = _decision_lines(doc)
-    found: list[str] = []
-    decided: list[str] = []
-    for block in doc.blocks:
-        if block.kind not in ("paragraph", "table"):
-            continue
-        lines = doc.lines[block.line : block.end]
-        paragraph = squash(" ".join((lines[0][block.lead :], *lines[1:])))
-        if not paragraph:
-            continue
-        found.append(paragraph)
-        if inside is not None and inside[block.line]:
-            decided.append(paragraph)
-    return found, found if inside is None else decided
+def _paragraphs(lines: Sequence[str], spans: Prose) -> list[str]:
+    return [paragraph_text(lines, span) for span in spans]
 
 
 def paragraphs(text: str) -> list[str]:
     """The prose paragraphs of a Markdown text, each with whitespace collapsed."""
-    return _prose(text)[0]
+    body = split_frontmatter(text)[1]
+    return _paragraphs(split_lines(body), prose_spans(outline(body))[0])
 
 
 def competing(text: str) -> list[str]:
     """The paragraphs whose sentences compete: the decision sections', else all."""
-    return _prose(text)[1]
+    return _paragraphs(*text_prose(text))
 
 
 def sentences(paragraph: str) -> list[str]:
@@ -109,24 +87,37 @@ def sentences(paragraph: str) -> list[str]:
 
 @frozen
 class SplitText:
-    """A source text split once: the competing paragraphs' sentences with their terms,
-    and the whole text with whitespace collapsed (for verification)."""
+    """A source text's competing paragraphs, split once into sentences with their terms."""
 
     paragraphs: tuple[tuple[tuple[str, ...], tuple[frozenset[str], ...]], ...]
-    squashed: str
+
+    @classmethod
+    def from_paragraphs(cls, found: Iterable[str]) -> SplitText:
+        """Split paragraphs into sentences and find each one's terms."""
+        paras = []
+        for paragraph in found:
+            parts = tuple(sentences(paragraph))
+            paras.append((parts, tuple(frozenset(terms(p)) for p in parts)))
+        return cls(tuple(paras))
 
     @classmethod
     def from_text(cls, text: str) -> SplitText:
-        """Split `text` into its competing paragraphs' sentences, and find each one's terms."""
-        paras = []
-        for paragraph in competing(text):
-            parts = tuple(sentences(paragraph))
-            paras.append((parts, tuple(frozenset(terms(p)) for p in parts)))
-        return cls(tuple(paras), squash(text))
+        """Split a Markdown text's competing paragraphs."""
+        return cls.from_paragraphs(competing(text))
+
+    @classmethod
+    def of_source(cls, source: Source) -> SplitText:
+        """Split a source's text, with the prose spans read at load when it has them."""
+        if source.prose is None:
+            return cls.from_text(source.text)
+        return cls.from_paragraphs(_paragraphs(split_lines(source.text), source.prose))
 
 
 def best_excerpt(text: SplitText, wanted: frozenset[str]) -> str | None:
-    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short."""
+    """The sentence sharing the most of `wanted` (earliest on ties), plus the next if short.
+
+    The excerpt is a run of the text's own words, so it verifies against it.
+    """
     best: tuple[tuple[str, ...], int] | None = None
     best_shared = -1
     for parts, found in text.paragraphs:
@@ -141,12 +132,6 @@ def best_excerpt(text: SplitText, wanted: frozenset[str]) -> str | None:
     if len(excerpt) < SHORT_SENTENCE and i + 1 < len(parts):
         excerpt = f"{excerpt} {parts[i + 1]}"
     return excerpt
-
-
-def verified_in(excerpt: str, text: SplitText) -> bool:
-    """Whether `excerpt` occurs in the text, whitespace collapsed; a blank one never does."""
-    needle = squash(excerpt)
-    return bool(needle) and needle in text.squashed
 
 
 def pick_excerpt(
@@ -183,4 +168,5 @@ def verify(excerpt: str, text: str) -> bool:
 
     An excerpt with no visible character is never verified.
     """
-    return verified_in(excerpt, SplitText((), squash(text)))
+    needle = squash(excerpt)
+    return bool(needle) and needle in squash(text)

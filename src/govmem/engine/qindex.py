@@ -184,7 +184,7 @@ def conflict_links(corpus: Index) -> Mapping[int, tuple[Link, ...]]:
 def source_text(corpus: Index, source: Source) -> SplitText:
     """A source's text split for evidence, once per corpus."""
     return corpus.memo.get(
-        SOURCE_TEXT, lambda: SplitText.from_text(source.text), (source.id, source.path)
+        SOURCE_TEXT, lambda: SplitText.of_source(source), (source.id, source.path)
     )
 
 

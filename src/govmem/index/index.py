@@ -209,4 +209,5 @@ def implicit_source(rec: Record, facts: Facts) -> Source:
         occurred_at=facts.valid_from,
         text=rec.body or rec.content,
         path=rec.path,
+        prose=rec.prose if rec.body else None,
     )

@@ -14,6 +14,7 @@ from typing import Any, Final, TypeVar
 
 from cattrs import Converter, transform_error
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .errors import InputError
 from .records import Config, Finding, Record, Relation, Source
@@ -68,6 +69,12 @@ def make_converter() -> Converter:
     conv.register_structure_hook(float, _strict_float)
     conv.register_structure_hook(bool, _strict_bool)
     conv.register_structure_hook_func(lambda t: t == tuple[str, ...], _str_tuple)
+    for cls in (Record, Source):  # `prose` is derived from the text: never written out
+        omit = override(omit=True)
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, prose=omit))
+        conv.register_structure_hook(
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True, prose=omit)
+        )
     return conv
 
 

@@ -199,6 +199,10 @@ class Record:
     written_status: str | None = None
     """The status text as written, for display and `get_decision`."""
     body: str = ""
+    prose: tuple[tuple[int, int, int], ...] | None = field(default=None, eq=False, repr=False)
+    """Where `body` says what was decided: its competing prose blocks as line spans
+    (`govmem.parse.prose`), read with the body; None when not read (found on first use).
+    Derived from `body`, so it takes no part in equality and is not serialised."""
     frontmatter: str = "{}"
     """The parsed frontmatter as canonical JSON (dates as strings)."""
     extracted: bool = False
@@ -238,6 +242,8 @@ class Source:
     occurred_at: When | None = None
     text: str = ""
     path: str | None = None
+    prose: tuple[tuple[int, int, int], ...] | None = field(default=None, eq=False, repr=False)
+    """`text`'s competing prose blocks (as `Record.prose`); None when not read."""
 
 
 @frozen

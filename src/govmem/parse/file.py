@@ -36,7 +36,7 @@ from govmem.model.time import When
 
 from .dates import DateOrder
 from .fields import FieldReader
-from .markdown import MarkdownDoc, read_markdown, split_frontmatter
+from .markdown import MarkdownDoc, body_spans_hold, read_markdown, split_frontmatter
 from .records import build_decision, build_memory, dump_json, memory_id
 from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
 
@@ -285,8 +285,11 @@ def _source_file(
     raw_text = data.get("text")
     text = body if body is not None else raw_text if isinstance(raw_text, str) else ""
     title = reader.text("title")
-    if title is None and body is not None:
-        title = read_markdown(body, ctx.date_order).title
+    prose = None
+    if body is not None:
+        doc = read_markdown(body, ctx.date_order)
+        title = doc.title if title is None else title
+        prose = doc.prose if body_spans_hold(body) else None
     source = Source(
         id=sid,
         title=title,
@@ -295,6 +298,7 @@ def _source_file(
         occurred_at=reader.when("occurred_at"),
         text=text,
         path=path,
+        prose=prose,
     )
     return ParsedFile(sources=(source,), findings=tuple(reader.findings))
 

@@ -38,7 +38,8 @@ from govmem.model.text import fold
 from govmem.model.time import When
 
 from .dates import BadDate, DateOrder, leading_date, parse_date
-from .outline import Outline, heading_name, outline
+from .outline import Outline, heading_name, outline, split_lines
+from .prose import Prose, prose_spans
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -85,6 +86,8 @@ class MarkdownDoc:
     """A MADR/log4brains `## Links` section (`- Supersedes [x](x.md)`)."""
     definitions: tuple[tuple[str, str], ...] = ()
     """Reference-style link definitions, labels lower-cased."""
+    prose: Prose = ()
+    """The competing prose blocks (`parse.prose`): where evidence is quoted from."""
 
     def key(self, *names: str) -> str | None:
         """The first preamble value among `names` (folded key names)."""
@@ -115,6 +118,21 @@ def split_frontmatter(text: str) -> tuple[str | None, str, bool]:
         if line.rstrip() in ("---", "..."):
             return "".join(lines[1:i]), "".join(lines[i + 1 :]), False
     return None, text, True
+
+
+def text_prose(text: str) -> tuple[list[str], Prose]:
+    """A Markdown text's lines after its frontmatter, and its competing prose blocks."""
+    body = split_frontmatter(text)[1]
+    return split_lines(body), prose_spans(outline(body))[1]
+
+
+def body_spans_hold(body: str) -> bool:
+    """Whether spans read from `read_markdown(body)` index `text_prose(body)`'s lines.
+
+    They do unless the body itself opens like a frontmatter block (or with a
+    byte-order mark), which `text_prose` would cut off first.
+    """
+    return not body.startswith(("\ufeff", "---"))
 
 
 def readable_lines(doc: Outline) -> list[str]:
@@ -254,4 +272,5 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         changelog=changelog,
         links_section=links,
         definitions=doc.definitions,
+        prose=prose_spans(doc)[1],
     )

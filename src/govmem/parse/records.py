@@ -49,7 +49,7 @@ from govmem.model.time import When
 
 from .dates import BadDate, parse_date
 from .fields import FieldReader
-from .markdown import MarkdownDoc
+from .markdown import MarkdownDoc, body_spans_hold
 from .status import StatusRefs, plain_text, read_refs, read_status
 from .yaml import Json
 
@@ -323,6 +323,7 @@ def build_decision(
         ratified_by=ratified,
         written_status=written,
         body=body,
+        prose=doc.prose if body_spans_hold(body) else None,
         frontmatter=frontmatter_json,
         extracted=from_body,
         git_dated=git_dated,
