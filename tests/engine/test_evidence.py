@@ -8,9 +8,18 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from govmem.engine.evidence import competing, paragraphs, pick_excerpt, sentences, verify
+import govmem
+from govmem.engine.evidence import (
+    SplitText,
+    competing,
+    paragraphs,
+    pick_excerpt,
+    sentences,
+    verify,
+)
 from govmem.parse.markdown import split_frontmatter
 from govmem.parse.outline import heading_name, outline
+from tests.conftest import CORPORA, EXAMPLE
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 SEED_CONTENT = "PostgreSQL è il database approvato per i nuovi servizi."
@@ -407,3 +416,22 @@ def test_an_excerpt_comes_from_the_competing_paragraphs(text: str, question: str
     assert (excerpt is None) == (not competing(text))
     if excerpt is not None:
         assert any(excerpt in p for p in competing(text))
+
+
+def _roots() -> list[Path]:
+    """The example, each real corpus, and each adrkit fixture corpus."""
+    real = sorted(p for p in CORPORA.iterdir() if p.is_dir() and p.name != "adrkit-fixtures")
+    return [EXAMPLE, *real, *sorted((CORPORA / "adrkit-fixtures").iterdir())]
+
+
+@pytest.mark.parametrize("root", _roots(), ids=lambda p: p.name)
+def test_the_prose_read_at_load_splits_like_the_text(root: Path) -> None:
+    """Every source's competing paragraphs, from the spans the loader kept, are those
+    of its text read again from scratch: the load-time shortcut changes no evidence."""
+    corpus = govmem.load(root)
+    sources = [corpus.source(r.id) for r in corpus.records]
+    sources += [corpus.source(s) for r in corpus.records for s in r.sources]
+    kept = [s for s in sources if s is not None and s.prose is not None]
+    assert len(kept) >= sum(1 for r in corpus.records if r.body) > 0 or not corpus.records
+    for source in kept:
+        assert SplitText.of_source(source) == SplitText.from_text(source.text), source.id

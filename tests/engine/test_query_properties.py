@@ -68,6 +68,25 @@ def test_the_same_inputs_give_byte_identical_json(
         )
 
 
+@given(corpora(), questions(), questions(), st.lists(as_of_dates(), min_size=1, max_size=2))
+def test_an_answer_never_depends_on_what_was_asked_before(
+    inputs: CorpusInputs, first: str, second: str, dates: list[str]
+) -> None:
+    """A corpus that answered other questions (its recent answers and verdicts kept)
+    answers a question with the same bytes as a corpus never asked anything."""
+    asked = inputs.build()
+    for as_of in dates:
+        for t in topics_and_none(asked):
+            for q in (first, second, first):
+                asked.query(q, topic=t, as_of=as_of, now=NOW)
+    for as_of in dates:
+        for t in topics_and_none(asked):
+            for q in (second, first):
+                fresh = inputs.build().query(q, topic=t, as_of=as_of, now=NOW)
+                again = asked.query(q, topic=t, as_of=as_of, now=NOW)
+                assert json.dumps(again.to_dict()) == json.dumps(fresh.to_dict())
+
+
 @given(corpora(), questions(), as_of_dates(), st.randoms(use_true_random=False))
 def test_the_order_of_the_inputs_never_changes_an_answer(
     inputs: CorpusInputs, question: str, as_of: str, rnd: Any

@@ -18,7 +18,7 @@ from typing import Final
 from attrs import frozen
 
 from govmem.index.index import Index
-from govmem.index.memo import Key
+from govmem.index.memo import Key, Recent
 from govmem.model.records import ROOT_SCOPE, Relation, Source
 from govmem.model.text import fold, tokens
 
@@ -40,6 +40,10 @@ VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
 LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:links")
 SOURCE_TEXT: Final = Key[SplitText]("query:source-text")
 QUERY_CACHE: Final = Key["QueryCache"]("query:cache")
+ANSWERS: Final = Key[Recent[tuple[object, ...], ans.Answer]]("query:answers")
+VERDICTS: Final = Key[Recent[tuple[object, ...], tuple[int | None, ans.Answer]]]("query:verdicts")
+RECENT: Final = 4096
+"""How many answers, and verdicts, a corpus keeps (each about a few KB)."""
 
 
 @frozen
@@ -208,3 +212,13 @@ class QueryCache:
 
 def query_cache(corpus: Index) -> QueryCache:
     return corpus.memo.get(QUERY_CACHE, QueryCache)
+
+
+def recent_answers(corpus: Index) -> Recent[tuple[object, ...], ans.Answer]:
+    """The corpus's last answers, by (question, topic, scope, as_of, mind)."""
+    return corpus.memo.get(ANSWERS, lambda: Recent(RECENT))
+
+
+def recent_verdicts(corpus: Index) -> Recent[tuple[object, ...], tuple[int | None, ans.Answer]]:
+    """The corpus's last answers by verdict key (topic, S, instant, mind), with their decision."""
+    return corpus.memo.get(VERDICTS, lambda: Recent(RECENT))

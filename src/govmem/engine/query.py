@@ -34,6 +34,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
+from attrs import evolve
+
 from govmem.index.index import Index
 from govmem.model.records import Relation
 from govmem.model.status import FALLBACK_CLASSES, NEVER_CONFLICT
@@ -45,6 +47,8 @@ from . import wording
 from .explain import Explain
 from .qindex import (
     conflict_links,
+    recent_answers,
+    recent_verdicts,
     scope_phrases,
     split_words,
     topic_index,
@@ -261,24 +265,22 @@ class _Run(Explain):
         return self.ordered(out)
 
     # ------------------------------------------------------------- steps 1-4
-    def resolve(self, topic_arg: str | None, scope_arg: str | None) -> Verdict:
-        """Topic, scope, selection and placement (SPEC §5.1–§5.6)."""
-        c = self.c
+    def head(self, topic_arg: str | None, scope_arg: str | None) -> Verdict:
+        """Steps 1-2: the scope S and the topic, with the lines saying why none was found."""
         if scope_arg is not None:
             scope_lines = self.scope_from_argument(scope_arg)
         else:
             scope_lines = self.scope_from_question()
         topic, topic_lines = self.topic(topic_arg)
-        members = self.ordered(self.members.get(topic, ())) if topic else []
-        self.sorted = members
-        v = Verdict(
-            topic,
-            self.scope,
-            self.requested,
-            members,
-            topic_lines=topic_lines,
-            scope_lines=scope_lines,
+        return Verdict(
+            topic, self.scope, self.requested, [], topic_lines=topic_lines, scope_lines=scope_lines
         )
+
+    def place(self, v: Verdict) -> Verdict:
+        """Steps 3-4 on the topic and S of `head`: selection and placement."""
+        c = self.c
+        members = self.ordered(self.members.get(v.topic, ())) if v.topic else []
+        self.sorted = v.members = members
         if not members:
             return v
         cands = self.candidates(members)
@@ -287,14 +289,53 @@ class _Run(Explain):
             self.scope = c.facts[decision].scope
         v.scope, v.decision, v.has_candidate = self.scope, decision, bool(cands)
         taken: set[int] = set()
-        if decision is not None and topic is not None:
+        if decision is not None and v.topic is not None:
             taken.add(decision)
             v.superseded = self.superseded(decision)
             taken.update(v.superseded)
-            v.conflicts = self.conflicts(topic, decision, members, taken)
+            v.conflicts = self.conflicts(v.topic, decision, members, taken)
             taken.update(p for p, _ in v.conflicts)
         v.exceptions = self.exceptions(members, taken)
         return v
+
+    def resolve(self, topic_arg: str | None, scope_arg: str | None) -> Verdict:
+        """Topic, scope, selection and placement (SPEC §5.1–§5.6)."""
+        return self.place(self.head(topic_arg, scope_arg))
+
+    def verdict_answer(self, topic_arg: str | None, scope_arg: str | None) -> ans.Answer:
+        """The answer, through the corpus's recent verdicts.
+
+        Once the topic and S are known, nothing but the evidence depends on
+        the question's words: an answer already built for the same topic, S,
+        instant and mind is reused with this question and its own evidence.
+        """
+        v = self.head(topic_arg, scope_arg)
+        key = (
+            v.topic,
+            v.scope,
+            v.requested,
+            tuple(v.topic_lines),
+            tuple(v.scope_lines),
+            self.ask.as_of,
+            self.at,
+            self.ask.mind,
+        )
+        store = recent_verdicts(self.c)
+        if (known := store.get(key)) is None:
+            v = self.place(v)
+            answer = self.answer(v)
+            store.put(key, (v.decision, answer))
+            return answer
+        decision, answer = known
+        if answer.query == self.ask.question:
+            return answer
+        if decision is None or self.c.records[decision].evidence:
+            return evolve(answer, query=self.ask.question)
+        evidence = tuple(self.evidence(decision))
+        metrics = ans.ContextMetrics(
+            answer.context_metrics.source_characters, sum(len(e.excerpt) for e in evidence)
+        )
+        return evolve(answer, query=self.ask.question, evidence=evidence, context_metrics=metrics)
 
 
 def chain(corpus: Index, pos: int) -> set[int]:
@@ -337,7 +378,16 @@ def query(
 ) -> ans.Answer:
     """The verdict of SPEC §5 (pure: `now` is the instant read by the caller).
 
-    A blank `topic` or `scope` counts as not given.
+    A blank `topic` or `scope` counts as not given. Answers are values of
+    the corpus and the arguments: the corpus keeps its recent ones
+    (`qindex.recent_answers`, `recent_verdicts`), so asking again costs a lookup.
     """
-    run = _Run(corpus, make_ask(question, as_of, now, mind))
-    return run.answer(run.resolve(_blank_to_none(topic), _blank_to_none(scope)))
+    topic, scope = _blank_to_none(topic), _blank_to_none(scope)
+    if as_of is None:  # the instant is `now`: asked once
+        return _Run(corpus, make_ask(question, as_of, now, mind)).verdict_answer(topic, scope)
+    answers = recent_answers(corpus)
+    key = (question, topic, scope, as_of, mind)
+    if (found := answers.get(key)) is None:
+        found = _Run(corpus, make_ask(question, as_of, now, mind)).verdict_answer(topic, scope)
+        answers.put(key, found)
+    return found

@@ -68,3 +68,39 @@ class Memo:
     def __len__(self) -> int:
         """How many values have been built."""
         return len(self._values)
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """A bounded map of the values stored last: the oldest goes when it is full.
+
+    Kept in a `Memo` for results an operation may be asked for again with
+    the same arguments (answers, verdicts), so the memory of a long-running
+    server stays bounded whatever it is asked. Reading takes no lock;
+    storing takes one, so two threads never drop the same entry.
+    """
+
+    __slots__ = ("_lock", "_values", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: dict[K, V] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        """The value stored for `key`, or None."""
+        return self._values.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        """Store `value` for `key`, dropping the oldest entry when full."""
+        with self._lock:
+            self._values[key] = value
+            while len(self._values) > self.size:
+                del self._values[next(iter(self._values))]
+
+    def __len__(self) -> int:
+        """How many values are stored."""
+        return len(self._values)

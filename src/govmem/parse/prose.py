@@ -76,4 +76,3 @@ def paragraph_text(lines: Sequence[str], span: Span) -> str:
     """A block's text: its lines joined from `lead` on, whitespace runs collapsed."""
     line, end, lead = span
     return squash(" ".join((lines[line][lead:], *lines[line + 1 : end])))
-
