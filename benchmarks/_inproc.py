@@ -17,6 +17,7 @@ import json
 import resource
 import sys
 import time
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,11 @@ from govmem import Corpus, Loader
 from ._stats import once, repeat, summary
 
 AS_OF = "2026-06-01"
+
+
+def _day(i: int) -> str:
+    """A distinct `as_of` for the i-th call (one day apart from 2020-01-01)."""
+    return (date(2020, 1, 1) + timedelta(days=i)).isoformat()
 
 
 def _touch(path: Path, i: int) -> None:
@@ -82,6 +88,13 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
         corpus.query(q, topic=topic, as_of=AS_OF)
 
     res["query_topic"] = summary(repeat(q_topic, it["query"]))
+
+    # the same topics with other words: a known verdict, this question's own evidence
+    def q_reworded(i: int) -> None:
+        q, topic = questions[i % len(questions)]
+        corpus.query(f"{q} ({i})", topic=topic, as_of=AS_OF)
+
+    res["query_topic_reworded"] = summary(repeat(q_reworded, it["query"]))
     ans = corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)
     t = time.perf_counter_ns()
     for _ in range(200):
@@ -93,8 +106,10 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
     res["topic_index_build_ms"] = once(lambda: corpus.query(questions[0][0], as_of=AS_OF)) / 1e6
     res["topic_index_mb"] = _rss_mb() - before
 
+    # each inferred query at another instant: no answer or verdict of the corpus is reused,
+    # so every one ranks the topics again
     def q_infer(i: int) -> None:
-        corpus.query(questions[i % len(questions)][0], as_of=AS_OF)
+        corpus.query(questions[i % len(questions)][0], as_of=_day(i))
 
     res["query_infer"] = summary(repeat(q_infer, it["infer"]))
     # the peak of a process that loaded one corpus and asked it questions

@@ -256,3 +256,87 @@ def test_a_guess_is_consistent_with_its_scores(docs: list[Document], question: s
         assert len(guess.candidates) <= 3
         values = [score[c] for c in guess.candidates]
         assert values == sorted(values, reverse=True)
+
+
+def reference_rank(
+    question: str, docs: list[Document], competing: Iterable[str] | None = None
+) -> TopicGuess:
+    """The module docstring's formula read literally, one pass over every record."""
+    from collections import Counter
+
+    from govmem.engine.bm25 import K1, MARGIN, MAX_UNMATCHED, MIN_IDF_SHARE, UNKNOWN_ONLY
+    from govmem.engine.terms import question_terms, terms
+    from govmem.model.text import u16
+
+    pool = {d.topic for d in docs} if competing is None else set(competing)
+    records = [d for d in docs if d.topic in pool]
+    if not records:
+        return TopicGuess(None)
+    fields = [
+        (Counter(t for text in d.title for t in terms(text)), Counter(terms(d.body)))
+        for d in records
+    ]
+    n = len(records)
+    avg_title = sum(sum(t.values()) for t, _ in fields) / n or 1.0
+    avg_body = sum(sum(b.values()) for _, b in fields) / n or 1.0
+    wanted = question_terms(question)
+    score = [0.0] * n
+    holders: list[tuple[float, set[str]]] = []
+    unmatched = 0
+    for term in wanted:
+        hits = [i for i, (t, b) in enumerate(fields) if term in t or term in b]
+        if not hits:
+            unmatched += 1
+            continue
+        weight = idf(n, len(hits))
+        holders.append((weight, {records[i].topic for i in hits}))
+        for i in hits:
+            title, body = fields[i]
+            w = 2.0 * title[term] / (0.5 + 0.5 * sum(title.values()) / avg_title)
+            w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
+            score[i] += weight * w / (K1 + w) + (2.0 * weight if title[term] else 0.0)
+    best: dict[str, float] = {}
+    for i, value in enumerate(score):
+        if value > best.get(records[i].topic, 0.0):
+            best[records[i].topic] = value
+    known = {d.topic for d in records if d.known_status}
+    scores = {t: v * (1.0 if t in known else UNKNOWN_ONLY) for t, v in best.items()}
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))[:3]
+    if not ranked:
+        return TopicGuess(None)
+    (top_name, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
+    clear = len(pool) == 1 or top >= MARGIN * second
+    answerable = unmatched <= MAX_UNMATCHED * len(wanted) and sum(
+        w for w, held in holders if top_name in held
+    ) >= MIN_IDF_SHARE * sum(w for w, _ in holders)
+    if clear and answerable:
+        return TopicGuess(top_name, (), tuple(ranked))
+    return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked))
+
+
+_TOPICS = ["alpha", "beta", "gamma", "delta", "epsilon"]
+
+
+@given(
+    _DOCS,
+    st.lists(st.lists(_WORDS, max_size=6).map(" ".join), min_size=1, max_size=4),
+    st.none() | st.sets(st.sampled_from(_TOPICS), min_size=1),
+)
+def test_the_index_ranks_as_the_formula_reads(
+    docs: list[Document], questions: list[str], competing: set[str] | None
+) -> None:
+    """Postings, pools and kept gains give the scores of the formula computed from scratch,
+    whatever the index was asked before (the same floats: sums in the same order)."""
+    index = TopicIndex.from_documents(docs)
+    present = {d.topic for d in docs}
+    pool = None if competing is None else competing & present
+    for question in [*questions, *questions]:
+        got = index.rank(question, competing)
+        if pool is not None and not pool:
+            assert got == TopicGuess(None)
+            continue
+        want = reference_rank(question, docs, pool)
+        assert got.topic == want.topic
+        assert got.candidates == want.candidates
+        assert [n for n, _ in got.scores] == [n for n, _ in want.scores]
+        assert [v for _, v in got.scores] == pytest.approx([v for _, v in want.scores], rel=1e-12)

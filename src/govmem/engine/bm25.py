@@ -33,15 +33,17 @@ topic: the candidates are the competing topics with a positive score, best
 first (ties by name in UTF-16 order), at most 3.
 
 `TopicIndex.from_documents` does the per-record work once — terms, field
-lengths, postings of (record, tf_title, tf_body) per term, per-topic sums —
-so a question costs the postings of its own few terms, never a pass over
-every record's text.
+lengths, postings of (record, tf_title, tf_body) per term as integer
+arrays, per-topic sums — so a question costs the postings of its own few
+terms, never a pass over every record's text; each term's per-record gains
+in a pool of competing topics are kept once computed.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -49,6 +51,7 @@ from typing import Final
 
 from attrs import field, frozen
 
+from govmem.index.memo import Recent
 from govmem.model.text import tokens, u16
 
 from .terms import question_terms, terms
@@ -116,19 +119,68 @@ class _Topic:
     known_status: bool
 
 
+class _Postings:
+    """The records holding one term, in index order, with its count in each field."""
+
+    __slots__ = ("body", "docs", "title")
+
+    def __init__(self) -> None:
+        self.docs = array("I")
+        self.title = array("I")
+        self.body = array("I")
+
+
+@frozen
+class _Pool:
+    """What the formula needs of a set of competing records (module docstring)."""
+
+    n_docs: int
+    avg_title: float
+    avg_body: float
+    allowed: bytes | None
+    """1 for each record of a competing topic; None: every record competes."""
+
+
+@frozen
+class _Scored:
+    """One term in one pool: the records holding it, each one's gain, and its IDF."""
+
+    docs: Sequence[int]
+    gains: Sequence[float]
+    idf: float
+    topics: frozenset[str]
+    """The topics of the records holding it."""
+
+
+_RECENT_POOLS: Final = 64
+_RECENT_TERMS: Final = 4096
+
+
 @frozen(eq=False)
 class TopicIndex:
-    """Term postings of every record, built once; rank questions against them."""
+    """Term postings of every record, built once; rank questions against them.
+
+    Postings are three arrays of integers per term (record, tf in its title,
+    tf in its body): a few bytes per posting. A term's per-record gains in
+    a pool of competing topics are computed the first time a question asks
+    for that term in that pool and kept (the most recent 4,096), so asking
+    again costs a pass over the term's gains.
+    """
 
     protected: frozenset[str]
     """Tokens of topic names and aliases, kept even when they are stop or intent words."""
     _topic_of: tuple[str, ...] = field(repr=False)
     """record -> its topic."""
-    _title_len: tuple[int, ...] = field(repr=False)
-    _body_len: tuple[int, ...] = field(repr=False)
-    _postings: Mapping[str, tuple[tuple[int, int, int], ...]] = field(repr=False)
-    """term -> (record, tf in its title, tf in its body), records in index order."""
+    _title_len: array[int] = field(repr=False)
+    _body_len: array[int] = field(repr=False)
+    _postings: Mapping[str, _Postings] = field(repr=False)
     _topics: Mapping[str, _Topic] = field(repr=False)
+    _pools: Recent[frozenset[str] | None, _Pool] = field(
+        repr=False, factory=lambda: Recent(_RECENT_POOLS)
+    )
+    _scored: Recent[tuple[frozenset[str] | None, str], _Scored] = field(
+        repr=False, factory=lambda: Recent(_RECENT_TERMS)
+    )
 
     @classmethod
     def from_documents(
@@ -143,9 +195,9 @@ class TopicIndex:
         """
         keep = frozenset(protected)
         topic_of: list[str] = []
-        title_len: list[int] = []
-        body_len: list[int] = []
-        postings: dict[str, list[tuple[int, int, int]]] = {}
+        title_len = array("I")
+        body_len = array("I")
+        postings: dict[str, _Postings] = {}
         members: dict[str, list[int]] = {}
         known: dict[str, bool] = {}
         for pos, doc in enumerate(documents):
@@ -157,7 +209,11 @@ class TopicIndex:
             members.setdefault(doc.topic, []).append(pos)
             known[doc.topic] = known.get(doc.topic, False) or doc.known_status
             for term in title.keys() | body.keys():
-                postings.setdefault(term, []).append((pos, title[term], body[term]))
+                if (found := postings.get(term)) is None:
+                    found = postings[term] = _Postings()
+                found.docs.append(pos)
+                found.title.append(title[term])
+                found.body.append(body[term])
         topics = {
             name: _Topic(
                 tuple(docs),
@@ -170,9 +226,9 @@ class TopicIndex:
         return cls(
             keep,
             tuple(topic_of),
-            tuple(title_len),
-            tuple(body_len),
-            MappingProxyType({t: tuple(p) for t, p in postings.items()}),
+            title_len,
+            body_len,
+            MappingProxyType(postings),
             MappingProxyType(topics),
         )
 
@@ -185,6 +241,71 @@ class TopicIndex:
         """The question's distinct terms, in order (stop and intent words dropped)."""
         return question_terms(question, self.protected)
 
+    def _pool(self, wanted: frozenset[str] | None) -> _Pool:
+        """The record count, mean field lengths and members of a pool of topics."""
+        if (found := self._pools.get(wanted)) is not None:
+            return found
+        topics = self._topics
+        names: Iterable[str] = topics if wanted is None else [n for n in topics if n in wanted]
+        n_docs = title = body = 0
+        allowed = None if wanted is None else bytearray(len(self._topic_of))
+        for name in names:
+            topic = topics[name]
+            n_docs += len(topic.docs)
+            title += topic.title_len
+            body += topic.body_len
+            if allowed is not None:
+                for d in topic.docs:
+                    allowed[d] = 1
+        found = _Pool(
+            n_docs,
+            title / n_docs or 1.0,
+            body / n_docs or 1.0,
+            None if allowed is None else bytes(allowed),
+        )
+        self._pools.put(wanted, found)
+        return found
+
+    def _score(self, wanted: frozenset[str] | None, term: str) -> _Scored | None:
+        """A term's IDF and per-record gains in a pool; None when no competing record holds it."""
+        key = (wanted, term)
+        if (found := self._scored.get(key)) is not None:
+            return found
+        postings = self._postings.get(term)
+        if postings is None:
+            return None
+        pool = self._pool(wanted)
+        title_len, body_len, avg_title, avg_body = (
+            self._title_len,
+            self._body_len,
+            pool.avg_title,
+            pool.avg_body,
+        )
+        hits = zip(postings.docs, postings.title, postings.body, strict=True)
+        if pool.allowed is not None:
+            allowed = pool.allowed
+            hits = ((d, t, b) for d, t, b in hits if allowed[d])  # type: ignore[assignment]
+        docs = array("I")
+        tfs: list[tuple[int, int]] = []
+        for d, tf_title, tf_body in hits:
+            docs.append(d)
+            tfs.append((tf_title, tf_body))
+        if not docs:
+            return None
+        weight = idf(pool.n_docs, len(docs))
+        gains = array("d")
+        for d, (tf_title, tf_body) in zip(docs, tfs, strict=True):
+            w = TITLE_WEIGHT * tf_title / (0.5 + 0.5 * title_len[d] / avg_title)
+            w += tf_body / (0.25 + 0.75 * body_len[d] / avg_body)
+            gain = weight * w / (K1 + w)
+            if tf_title:
+                gain += TITLE_BONUS * weight
+            gains.append(gain)
+        topic_of = self._topic_of
+        found = _Scored(docs, gains, weight, frozenset(topic_of[d] for d in docs))
+        self._scored.put(key, found)
+        return found
+
     def rank(self, question: str, competing: Collection[str] | None = None) -> TopicGuess:
         """The topic `question` is about among `competing` (None: all), or the candidates.
 
@@ -193,40 +314,27 @@ class TopicIndex:
             competing: the topics that compete (None: every indexed topic);
                 names that are not indexed are ignored.
         """
-        if competing is None:
-            pool: Collection[str] = self._topics
-        else:
-            pool = [name for name in competing if name in self._topics]
-        if not pool:
-            return TopicGuess(None)
         topics = self._topics
-        n_docs = sum(len(topics[name].docs) for name in pool)
-        avg_title = sum(topics[name].title_len for name in pool) / n_docs or 1.0
-        avg_body = sum(topics[name].body_len for name in pool) / n_docs or 1.0
-        wanted = None if competing is None else frozenset(pool)
-        topic_of, title_len, body_len = self._topic_of, self._title_len, self._body_len
+        wanted = None if competing is None else frozenset(n for n in competing if n in topics)
+        if not topics or (wanted is not None and not wanted):
+            return TopicGuess(None)
+        n_topics = len(topics) if wanted is None else len(wanted)
 
         record_scores: dict[int, float] = {}
-        holders: list[tuple[float, set[str]]] = []  # per matched term: IDF, topics holding it
+        holders: list[tuple[float, frozenset[str]]] = []  # per matched term: IDF, its topics
         question_terms_ = self.terms(question)
         unmatched = 0
         for term in question_terms_:
-            hits = self._postings.get(term, ())
-            if wanted is not None:
-                hits = tuple(h for h in hits if topic_of[h[0]] in wanted)
-            if not hits:
+            scored = self._score(wanted, term)
+            if scored is None:
                 unmatched += 1
                 continue
-            weight = idf(n_docs, len(hits))
-            holders.append((weight, {topic_of[d] for d, _, _ in hits}))
-            for d, tf_title, tf_body in hits:
-                w = TITLE_WEIGHT * tf_title / (0.5 + 0.5 * title_len[d] / avg_title)
-                w += tf_body / (0.25 + 0.75 * body_len[d] / avg_body)
-                gain = weight * w / (K1 + w)
-                if tf_title:
-                    gain += TITLE_BONUS * weight
-                record_scores[d] = record_scores.get(d, 0.0) + gain
+            holders.append((scored.idf, scored.topics))
+            get = record_scores.get
+            for d, gain in zip(scored.docs, scored.gains, strict=True):
+                record_scores[d] = get(d, 0.0) + gain
 
+        topic_of = self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():
             topic = topic_of[d]
@@ -243,7 +351,7 @@ class TopicIndex:
             return TopicGuess(None)
         best, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0.0
-        clear = len(pool) == 1 or top >= MARGIN * second
+        clear = n_topics == 1 or top >= MARGIN * second
         answerable = unmatched <= MAX_UNMATCHED * len(question_terms_) and sum(
             w for w, held in holders if best in held
         ) >= MIN_IDF_SHARE * sum(w for w, _ in holders)

@@ -35,6 +35,7 @@ MINDS: Final = Key[frozenset[str]]("query:minds")
 MEMBERS: Final = Key[Mapping[str, tuple[int, ...]]]("query:members")
 TOPIC_SCOPES: Final = Key[Mapping[str, frozenset[str]]]("query:topic-scopes")
 TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index")
+COMPETING: Final = Key[tuple[str, ...]]("query:competing")
 SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
 VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
 LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:links")
@@ -95,6 +96,23 @@ def topic_scopes(corpus: Index, mind: str) -> Mapping[str, frozenset[str]]:
         )
 
     return corpus.memo.get(TOPIC_SCOPES, build, key)
+
+
+def competing_topics(corpus: Index, mind: str, scope: str) -> tuple[str, ...]:
+    """The topics with a record (visible to `mind`) whose scope overlaps `scope`."""
+
+    def build() -> tuple[str, ...]:
+        mine = frozenset(corpus.scopes.ancestors(scope))
+        seen: dict[str, bool] = {}
+
+        def overlaps(other: str) -> bool:
+            if (found := seen.get(other)) is None:
+                found = seen[other] = other in mine or scope in corpus.scopes.ancestors(other)
+            return found
+
+        return tuple(t for t, ss in topic_scopes(corpus, mind).items() if any(map(overlaps, ss)))
+
+    return corpus.memo.get(COMPETING, build, (mind_key(corpus, mind), scope))
 
 
 def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:

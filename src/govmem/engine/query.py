@@ -46,13 +46,13 @@ from . import answer as ans
 from . import wording
 from .explain import Explain
 from .qindex import (
+    competing_topics,
     conflict_links,
     recent_answers,
     recent_verdicts,
     scope_phrases,
     split_words,
     topic_index,
-    topic_scopes,
 )
 from .run import Ask, Verdict
 
@@ -67,15 +67,10 @@ class _Run(Explain):
             name = self.c.canonical_topic(topic)
             has = name in self.members
             return name, [] if has else [wording.no_record_on_topic(name)]
-        scopes = topic_scopes(self.c, self.ask.mind)
-        competing: Iterable[str] | None = None
+        competing = None
         if self.requested:
-            competing = [
-                t for t, ss in scopes.items() if any(self.overlaps(s, self.scope) for s in ss)
-            ]
-        guess = topic_index(self.c, self.ask.mind).rank(
-            self.ask.question, None if competing is None else set(competing)
-        )
+            competing = competing_topics(self.c, self.ask.mind, self.scope)
+        guess = topic_index(self.c, self.ask.mind).rank(self.ask.question, competing)
         if guess.topic is None:
             return None, [wording.no_single_topic(guess.candidates)]
         return guess.topic, []
