@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from govmem import When
@@ -122,3 +122,17 @@ def test_parse_date_never_raises(text: str) -> None:
     """Any text gives a date, a bad date or None."""
     assert parse_date(text) is None or isinstance(parse_date(text), When | BadDate)
     leading_date(text)
+
+
+@given(
+    st.lists(
+        st.sampled_from(["1", "12", "13", "31", "2024", "99", "/", "-", ".", " ", "a", "٣", "x/"]),
+        max_size=14,
+    ).map("".join)
+)
+@example("112-12-2024 and 1-2-3-2020, 13/1/99")
+def test_the_fast_numeric_scan_finds_what_the_pattern_finds(text: str) -> None:
+    """`numeric_dates` gives `_NUMERIC.finditer`'s matches, overlapping candidates included."""
+    from govmem.parse.dates import _NUMERIC, numeric_dates
+
+    assert [m.span() for m in numeric_dates(text)] == [m.span() for m in _NUMERIC.finditer(text)]

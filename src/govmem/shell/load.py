@@ -5,7 +5,8 @@ the ADR folder discovery finds, plus `memory`), walks them in sorted order,
 applies `exclude`, guards every file (`files`: symlinks leaving the root,
 loops, size, binary), and hands `(path, text)` pairs to the pure parser.
 Parsed files are cached by (path, content hash, date order), so a reload
-re-parses only what changed; a reload whose changes leave every
+re-parses only what changed (many files at once are parsed on every core,
+`pool`); a reload whose changes leave every
 between-record fact as it was patches the records into the last corpus.
 `known_as_of` reads a commit's tree instead (`known`).
 """
@@ -27,15 +28,17 @@ from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
 from govmem.parse.config import CONFIG_NAME
 from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
-from govmem.parse.file import ParseContext, ParsedFile, parse_file
+from govmem.parse.file import ParseContext, ParsedFile
 
 from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_files
 from .plan import DiskTree, Plan, plan_paths, read_config
+from .pool import parse_many
 
 Progress: TypeAlias = Callable[[int, int], None]
-"""`progress(done, total)`: files parsed so far, of how many."""
+"""`progress(done, total)`: files parsed so far, of how many (once per file, or per chunk
+of files parsed on other cores; files read unchanged since the last load count at once)."""
 
 
 class Loader:
@@ -156,19 +159,27 @@ class Loader:
         excluded = 0
         cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
         by_path: dict[str, ParsedFile] = {}
-        for done, f in enumerate(files, 1):
-            if self.progress is not None:
-                self.progress(done, len(files))
+        keys = {f.path: (f.path, f.digest, order, git_dates.get(f.path)) for f in files}
+        todo = [f for f in files if f.text is not None and keys[f.path] not in self._cache]
+        fresh = dict(
+            zip(
+                (f.path for f in todo),
+                parse_many(
+                    [(f.path, f.text or "", git_dates.get(f.path)) for f in todo],
+                    ParseContext(config, order),
+                    self._progress(len(files), len(files) - len(todo)),
+                ),
+                strict=True,
+            )
+        )
+        for f in files:
             if f.text is None:
                 excluded += 1
                 if f.finding is not None:
                     findings.append(f.finding)
                 continue
-            git_date = git_dates.get(f.path)
-            key = (f.path, f.digest, order, git_date)
-            parsed = self._cache.get(key)
-            if parsed is None:
-                parsed = parse_file(f.path, f.text, ParseContext(config, order, git_date))
+            key = keys[f.path]
+            parsed = fresh.get(f.path) or self._cache[key]
             cache[key] = parsed
             by_path[f.path] = parsed
             records += parsed.records
@@ -195,6 +206,15 @@ class Loader:
             )
         self._last = _Built(corpus, frame, by_path)
         return corpus
+
+    def _progress(self, total: int, known: int) -> Callable[[int], None] | None:
+        """`self.progress(done, total)` for a parse of `total - known` new files."""
+        report = self.progress
+        if report is None:
+            return None
+        if known:
+            report(known, total)
+        return lambda parsed: report(known + parsed, total)
 
     def _date_order(self, files: Iterable[FileText]) -> tuple[DateOrder, bool]:
         """`scan_date_order` over the files' texts, scanning only contents not seen before."""

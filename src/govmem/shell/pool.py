@@ -1,0 +1,119 @@
+"""Parsing many files on every core: a process pool of `parse_file`.
+
+Parsing is pure and costs about half a millisecond per ADR (most of it the
+CommonMark block parser), so a cold load of thousands of files is bound by
+one core. Above `PARALLEL_FROM` files still to parse, `parse_many` hands
+them to worker processes in chunks and gets plain values back
+(`ParsedFile`s: records, sources, relations, findings — never a corpus).
+
+* **Start.** Workers are forked from this process (Linux), once, the first
+  time a load needs them, and kept for the process's life: a server's
+  reloads and a second `load` pay no start-up. Forking copies the parser
+  already imported and never re-runs the caller's `__main__` (which the
+  `spawn` and `forkserver` methods do in every worker, so a script without
+  an `if __name__ == "__main__"` guard would load again in each). A process
+  that is already running other threads is never forked (a lock held by
+  another thread would stay held in the child): such a process — and one
+  on macOS or Windows — parses serially, as it does below `PARALLEL_FROM`.
+* **Order.** Results come back in the files' order, so a parallel load
+  builds the same corpus as a serial one, byte for byte.
+* **Failure.** When a pool cannot start or breaks (no `/dev/shm`, a
+  sandbox that forbids processes, a worker killed), the files are parsed
+  here instead, and later loads stay serial: never an error for the caller.
+
+`GOVMEM_WORKERS` sets the number of workers (`1`: parse serially).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Final
+
+from attrs import evolve
+
+from govmem.model.time import When
+from govmem.parse.file import ParseContext, ParsedFile, parse_file
+
+PARALLEL_FROM: Final = 1000
+"""Fewer files than this are parsed in this process: starting the pool costs more."""
+CHUNK: Final = 64
+"""Files per task sent to a worker."""
+
+Job = tuple[str, str, When | None]
+"""(path, text, git date) of one file to parse."""
+
+_FORK: Final = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_broken = False
+
+
+def workers() -> int:
+    """How many worker processes a parallel parse uses (`GOVMEM_WORKERS`, else the cores)."""
+    written = os.environ.get("GOVMEM_WORKERS", "").strip()
+    if written.isdigit() and int(written) >= 1:
+        return int(written)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job]) -> list[ParsedFile]:
+    """Parse each file of a chunk (a worker's task, and the serial path's)."""
+    return [parse_file(path, text, evolve(ctx, git_date=git)) for path, text, git in jobs]
+
+
+def _executor(n: int) -> ProcessPoolExecutor | None:
+    """The process's pool, made on first use; None when processes cannot be used here."""
+    global _pool, _broken
+    with _lock:
+        if _pool is None and not _broken:
+            if not _FORK or threading.active_count() > 1:
+                return None  # see the module docstring: fork only a single-threaded process
+            try:
+                _pool = ProcessPoolExecutor(max_workers=n, mp_context=_FORK)
+            except (OSError, ValueError):
+                _broken = True
+        return _pool
+
+
+def _give_up() -> None:
+    """Stop using processes in this process (the pool broke)."""
+    global _pool, _broken
+    with _lock:
+        _broken = True
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool = None
+
+
+def parse_many(
+    jobs: Sequence[Job], ctx: ParseContext, progress: Callable[[int], None] | None = None
+) -> list[ParsedFile]:
+    """`parse_file` of every job, in order: in worker processes when there are many.
+
+    `ctx.git_date` is replaced by each job's own. `progress(n)` is called
+    after each chunk (or file) with how many were parsed so far.
+    """
+    n = workers()
+    pool = _executor(n) if len(jobs) >= PARALLEL_FROM and n > 1 else None
+    if pool is not None:
+        chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+        try:
+            out: list[ParsedFile] = []
+            for done in pool.map(_parse_chunk, [ctx] * len(chunks), chunks):
+                out += done
+                if progress is not None:
+                    progress(len(out))
+            return out
+        except Exception:
+            _give_up()
+    out = []
+    for i, job in enumerate(jobs, 1):
+        out += _parse_chunk(ctx, (job,))
+        if progress is not None:
+            progress(i)
+    return out

@@ -1,0 +1,88 @@
+"""Tests for `govmem.shell.pool`: a cold load parsed on every core builds the same corpus."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from govmem.parse.file import ParseContext
+from govmem.shell import pool
+from tests.conftest import CORPORA, EXAMPLE, REPO
+
+_DUMP = textwrap.dedent(
+    """
+    import json, sys
+    import govmem
+    from govmem import unstructure
+    from govmem.shell import pool
+
+    pool.PARALLEL_FROM = 2
+    corpus = govmem.load(sys.argv[1])
+    print(json.dumps({
+        "pooled": pool._pool is not None,
+        "records": [unstructure(r) for r in corpus.records],
+        "prose": [r.prose for r in corpus.records],
+        "sources": [unstructure(s) for s in corpus.sources],
+        "findings": [unstructure(f) for f in corpus.findings],
+        "fingerprint": corpus.health.fingerprint,
+    }, sort_keys=True))
+    """
+)
+
+
+def _load_in_child(root: Path, workers: int) -> dict[str, object]:
+    """`govmem.load(root)` in a fresh process with `GOVMEM_WORKERS=workers`, as JSON."""
+    env = {"GOVMEM_WORKERS": str(workers), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", _DUMP, str(root)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=300,
+    )
+    data: dict[str, object] = json.loads(done.stdout)
+    return data
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+@pytest.mark.parametrize("root", [EXAMPLE, CORPORA / "jabref", CORPORA / "scs-standards"])
+def test_a_load_on_two_workers_builds_the_serial_corpus(root: Path) -> None:
+    """Records (with their prose spans), sources, findings and fingerprint: the same."""
+    serial = _load_in_child(root, 1)
+    pooled = _load_in_child(root, 2)
+    assert serial.pop("pooled") is False
+    assert pooled.pop("pooled") is True
+    assert pooled == serial
+
+
+def test_a_process_running_other_threads_parses_serially(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second thread alive: no fork (its locks would stay held in the child)."""
+    monkeypatch.setattr(pool, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(pool, "_pool", None)
+    monkeypatch.setenv("GOVMEM_WORKERS", "2")
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        done = pool.parse_many(
+            [("docs/adr/0001-a.md", "# 1. A\n\nDate: 2024-01-02\n", None)] * 3, ParseContext()
+        )
+    finally:
+        stop.set()
+        other.join()
+    assert pool._pool is None
+    assert [p.records[0].title for p in done] == ["1. A"] * 3
+
+
+def test_workers_come_from_the_environment_or_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOVMEM_WORKERS", "3")
+    assert pool.workers() == 3
+    monkeypatch.setenv("GOVMEM_WORKERS", "none")
+    assert pool.workers() >= 1
