@@ -106,20 +106,45 @@ class _Tool:
         return out
 
 
+class _Tools:
+    """The served tools, made the first time a client lists or calls one.
+
+    Building the input models and schemas costs about a tenth of a second:
+    done lazily, it comes after the `initialize` answer, not before. Both
+    handlers run on the event loop's one thread, so it is built once.
+    """
+
+    def __init__(self, allow_writes: bool) -> None:
+        self.allow_writes = allow_writes
+        self._tools: dict[str, _Tool] | None = None
+        self._listed: list[Tool] = []
+
+    def table(self) -> dict[str, _Tool]:
+        if self._tools is None:
+            self._tools = {
+                spec.name: _Tool(spec) for spec in SPECS if self.allow_writes or not spec.writes
+            }
+            self._listed = [self._tools[name].listed for name in sorted(self._tools)]
+        return self._tools
+
+    def listed(self) -> list[Tool]:
+        self.table()
+        return self._listed
+
+
 def build_server(state: LiveCorpus, *, allow_writes: bool = False) -> Server[Any]:
     """A `Server` serving the govmem tools over `state` (module docstring)."""
-    tools = {spec.name: _Tool(spec) for spec in SPECS if allow_writes or not spec.writes}
-    listed = [tools[name].listed for name in sorted(tools)]
+    tools = _Tools(allow_writes)
 
     async def list_tools(
         ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
     ) -> ListToolsResult:
-        return ListToolsResult(tools=listed)
+        return ListToolsResult(tools=tools.listed())
 
     async def call_tool(
         ctx: ServerRequestContext[Any], params: CallToolRequestParams
     ) -> CallToolResult:
-        tool = tools.get(params.name)
+        tool = tools.table().get(params.name)
         if tool is None:
             return tool_error(f"Unknown tool: {params.name}")
         try:
