@@ -4,8 +4,9 @@ Each is a pure function of the corpus, memoised with `Index.memo`, so a
 query pays for the records of its topic and not for the corpus: the visible
 topic members per mind, the scopes of each topic, the BM25 topic index, the
 phrases of declared scope names, the spellings of topic values, the explicit
-conflict links of each record, pre-split source texts for evidence, and the
-per-record facts a query derives (`QueryCache`).
+conflict links of each record, pre-split source texts for evidence, the
+per-record facts a query derives (`QueryCache`), the competing topics of each
+scope, and the last answers and verdicts (bounded: `RECENT` of each).
 """
 
 from __future__ import annotations
