@@ -53,9 +53,9 @@ from attrs import frozen
 
 from govmem.model.records import Source
 from govmem.model.text import squash
-from govmem.parse.markdown import split_frontmatter, text_prose
-from govmem.parse.outline import outline, split_lines
-from govmem.parse.prose import Prose, paragraph_text, prose_spans
+from govmem.parse.markdown import text_prose
+from govmem.parse.outline import split_lines
+from govmem.parse.prose import Prose, paragraph_text
 
 from .terms import term_set, terms
 
@@ -71,13 +71,14 @@ def _paragraphs(lines: Sequence[str], spans: Prose) -> list[str]:
 
 def paragraphs(text: str) -> list[str]:
     """The prose paragraphs of a Markdown text, each with whitespace collapsed."""
-    body = split_frontmatter(text)[1]
-    return _paragraphs(split_lines(body), prose_spans(outline(body))[0])
+    lines, found, _ = text_prose(text)
+    return _paragraphs(lines, found)
 
 
 def competing(text: str) -> list[str]:
     """The paragraphs whose sentences compete: the decision sections', else all."""
-    return _paragraphs(*text_prose(text))
+    lines, _, decided = text_prose(text)
+    return _paragraphs(lines, decided)
 
 
 def sentences(paragraph: str) -> list[str]:

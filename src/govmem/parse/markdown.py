@@ -120,10 +120,10 @@ def split_frontmatter(text: str) -> tuple[str | None, str, bool]:
     return None, text, True
 
 
-def text_prose(text: str) -> tuple[list[str], Prose]:
-    """A Markdown text's lines after its frontmatter, and its competing prose blocks."""
+def text_prose(text: str) -> tuple[list[str], Prose, Prose]:
+    """A Markdown text's lines after its frontmatter, its prose blocks and the competing ones."""
     body = split_frontmatter(text)[1]
-    return split_lines(body), prose_spans(outline(body))[1]
+    return split_lines(body), *prose_spans(outline(body))
 
 
 def body_spans_hold(body: str) -> bool:

@@ -19,7 +19,7 @@ holds instead of parsing the Markdown again.
   space (`paragraph_text`).
 
 `parse.markdown.read_markdown` keeps a body's competing spans with what it
-reads (`MarkdownDoc.prose`); `parse.markdown.text_prose` finds them for any
+reads (`MarkdownDoc.prose`); `parse.markdown.text_prose` finds both kinds for any
 text.
 """
 
