@@ -48,6 +48,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(status)
 
 
+def _path(text: str) -> str:
+    """A path flag's value: never empty (an empty path would mean the current folder)."""
+    if not text:
+        msg = "an empty path is not allowed (it would mean the current folder); give a path"
+        raise argparse.ArgumentTypeError(msg)
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser."""
     p = _Parser(
@@ -56,13 +64,16 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--cwd",
+        type=_path,
         help=f"the repository root (env {ENV_CWD}; default: the nearest folder up from here"
         " holding govmem.yaml, else the repository's top, else .)",
     )
     p.add_argument(
-        "--dir", help=f"the ADR folder, relative to the root (env {ENV_DIR}; default: auto)"
+        "--dir",
+        type=_path,
+        help=f"the ADR folder, relative to the root (env {ENV_DIR}; default: auto)",
     )
-    p.add_argument("--config", help=f"a govmem.yaml to use (env {ENV_CONFIG})")
+    p.add_argument("--config", type=_path, help=f"a govmem.yaml to use (env {ENV_CONFIG})")
     p.add_argument(
         "--allow-writes",
         action="store_true",

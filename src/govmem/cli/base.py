@@ -15,12 +15,13 @@ output. `govmem.cli` imports those modules and runs the parser.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from govmem._corpus import Corpus, utc_now
 from govmem.engine.validate import instant, page_size
@@ -60,13 +61,73 @@ def command(
 
 
 def emit(data: Any) -> None:
-    """Print JSON, deterministic, UTF-8."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Print JSON, deterministic: UTF-8, or `\\u` escapes when stdout cannot encode Unicode.
+
+    On a stdout that is not UTF-8 (`PYTHONIOENCODING=ascii`, a latin-1
+    terminal) the JSON is ASCII with escapes: the same value, never a crash.
+    """
+    text = json.dumps(data, ensure_ascii=not unicode_stream(sys.stdout), indent=2)
+    sys.stdout.write(text + "\n")
 
 
 def out(text: str) -> None:
-    """Print text for a person."""
+    """Print text for a person (ASCII arrows and bars on a stdout that cannot encode them)."""
+    if not unicode_stream(sys.stdout):
+        text = text.translate(ASCII_GLYPHS)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+ASCII_GLYPHS: Final = str.maketrans(
+    {
+        "→": "->",
+        "←": "<-",
+        "↔": "<->",
+        "▶": ">",
+        "▼": "v",
+        "│": "|",
+        "█": "#",
+        "▓": "=",
+        "░": ".",
+        "×": "x",
+        "·": "-",
+        "—": "--",
+        "–": "-",
+        "…": "...",
+        "✓": "v",
+        "✗": "x",
+        "⚠": "!",
+        "“": '"',
+        "”": '"',
+        "‘": "'",
+        "’": "'",
+    }
+)
+"""The readable output's glyphs and their ASCII stand-ins (anything else is `?`)."""
+
+
+def unicode_stream(stream: TextIO) -> bool:
+    """Whether `stream` encodes every character (a UTF codec)."""
+    name = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(name).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def tolerant_output() -> None:
+    """Make stdout and stderr replace what their encoding cannot write, never raise (SPEC §8).
+
+    Called first by `main`, before anything is printed: an output is never
+    cut half-way by a `UnicodeEncodeError`.
+    """
+    for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or unicode_stream(stream):
+            continue
+        try:
+            reconfigure(errors=errors)
+        except (ValueError, OSError):  # a closed or detached stream: nothing to print anyway
+            continue
 
 
 def load_corpus(args: argparse.Namespace, known_as_of: str | None = None) -> Corpus:
@@ -150,6 +211,26 @@ def parse_when(value: str, flag: str) -> When:
 def now() -> datetime:
     """The current instant, read once per command (every page of it answers as of then)."""
     return utc_now()
+
+
+def path_value(text: str) -> str:
+    """A path flag's value (argparse type): never empty — an empty path would mean the current folder.
+
+    `--root ""`, `--dir ""`, `--config ""`, `--out ""` and `--svg ""` are
+    usage errors (exit 2), not the working folder.
+    """
+    if not text:
+        msg = "an empty path is not allowed (it would mean the current folder); give a path"
+        raise argparse.ArgumentTypeError(msg)
+    return text
+
+
+def date_value(text: str) -> str:
+    """A date flag's value (argparse type): never empty (`--as-of ""` is a usage error, not now)."""
+    if not text.strip():
+        msg = "an empty date is not allowed; give YYYY-MM-DD or an ISO timestamp"
+        raise argparse.ArgumentTypeError(msg)
+    return text
 
 
 def limit_value(text: str) -> int:

@@ -20,7 +20,7 @@ from govmem.model.errors import GovmemError, InputError
 from govmem.shell.plan import find_root
 
 from . import init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands
-from .base import COMMANDS, UsageError, _Parser
+from .base import COMMANDS, UsageError, _Parser, path_value, tolerant_output
 
 
 def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
@@ -35,17 +35,22 @@ def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
 
     parser.add_argument(
         "--root",
+        type=path_value,
         default=default(None),
         help="the corpus root (default: the nearest folder up from here holding govmem.yaml,"
         " else the repository's top, else the current directory)",
     )
     parser.add_argument(
         "--dir",
+        type=path_value,
         default=default(None),
         help="the ADR folder, relative to the root (default: auto-detected)",
     )
     parser.add_argument(
-        "--config", default=default(None), help="a govmem.yaml to use instead of the root's own"
+        "--config",
+        type=path_value,
+        default=default(None),
+        help="a govmem.yaml to use instead of the root's own",
     )
     parser.add_argument(
         "--json", action="store_true", default=default(False), help="print the result as JSON"
@@ -78,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit code (the console script exits with it)."""
+    tolerant_output()
     try:
         typed = list(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(typed)

@@ -19,7 +19,7 @@ from govmem.memory.memory import Memory, MemoryPage
 from govmem.model.errors import GovmemError
 from govmem.shell import write as _write
 
-from .base import command, emit, load_corpus, now, out, parse_when
+from .base import command, date_value, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page
 
 
@@ -28,7 +28,7 @@ def _mind(p: argparse.ArgumentParser) -> None:
 
 
 def _as_of(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    p.add_argument("--as-of", type=date_value, help="YYYY-MM-DD or an ISO timestamp (default: now)")
 
 
 def _recall_args(p: argparse.ArgumentParser) -> None:
@@ -156,7 +156,9 @@ def _remember_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="a memory's stable snake_case key")
     p.add_argument("--tags", help="comma-separated labels")
     p.add_argument("--priority", help="low, normal, high or critical (memories)")
-    p.add_argument("--expires", help="when the memory is forgotten: YYYY-MM-DD or a timestamp")
+    p.add_argument(
+        "--expires", type=date_value, help="when the memory is forgotten: YYYY-MM-DD or a timestamp"
+    )
     p.add_argument("--topic", help="what it is about")
     p.add_argument("--value", help="the chosen option, compared to find conflicts")
     p.add_argument("--scope", help="where it applies")

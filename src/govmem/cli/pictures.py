@@ -20,7 +20,7 @@ from govmem.render.report import build_report
 from govmem.render.timeline import build_timeline, render_text
 from govmem.render.timeline_svg import render_svg
 
-from .base import command, emit, load_corpus, now, out, parse_when
+from .base import command, date_value, emit, load_corpus, now, out, parse_when, path_value
 from .query import refuse_topic
 
 
@@ -32,7 +32,9 @@ def _graph_args(p: argparse.ArgumentParser) -> None:
         default="mermaid",
         help="mermaid (default; renders in GitHub Markdown) or dot (Graphviz)",
     )
-    p.add_argument("--as-of", help="conflicts and exceptions as of this date (default: now)")
+    p.add_argument(
+        "--as-of", type=date_value, help="conflicts and exceptions as of this date (default: now)"
+    )
 
 
 @command(
@@ -78,8 +80,10 @@ def _graph(args: argparse.Namespace) -> int:
 
 def _timeline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("topic", help="a topic name, alias, or the id of one of its records")
-    p.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE")
-    p.add_argument("--as-of", help="the date drawn and conflicts open then (default: now)")
+    p.add_argument("--svg", type=path_value, metavar="FILE", help="write an SVG picture to FILE")
+    p.add_argument(
+        "--as-of", type=date_value, help="the date drawn and conflicts open then (default: now)"
+    )
 
 
 @command("timeline", "a topic's records in time, one lane per scope", _timeline_args)
@@ -123,8 +127,14 @@ def _timeline(args: argparse.Namespace) -> int:
 
 
 def _report_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", required=True, metavar="DIR", help="the folder to write the site to")
-    p.add_argument("--as-of", help="every answer as of this date (default: now)")
+    p.add_argument(
+        "--out",
+        required=True,
+        type=path_value,
+        metavar="DIR",
+        help="the folder to write the site to",
+    )
+    p.add_argument("--as-of", type=date_value, help="every answer as of this date (default: now)")
 
 
 @command("report", "a static HTML site of the corpus (works from file://)", _report_args)

@@ -19,7 +19,7 @@ from govmem.engine.answer import Answer, RecordView
 from govmem.engine.drill import existing_topic
 from govmem.shell.known import known_as_of_date
 
-from .base import command, emit, load_corpus, now, out, parse_when
+from .base import command, date_value, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page
 
 _MARK = {
@@ -34,8 +34,12 @@ def _query_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("question", help="the question, in words")
     p.add_argument("--topic", help="the topic (default: inferred from the question)")
     p.add_argument("--scope", help="the scope (default: one named in the question)")
-    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
-    p.add_argument("--known-as-of", help="read the corpus as committed then: a date or a commit")
+    p.add_argument("--as-of", type=date_value, help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    p.add_argument(
+        "--known-as-of",
+        type=date_value,
+        help="read the corpus as committed then: a date or a commit",
+    )
     p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
 
 
@@ -158,7 +162,7 @@ def _history(args: argparse.Namespace) -> int:
 def _conflict_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic", help="only this topic")
     p.add_argument("--scope", help="only this scope")
-    p.add_argument("--as-of", help="YYYY-MM-DD or an ISO timestamp (default: now)")
+    p.add_argument("--as-of", type=date_value, help="YYYY-MM-DD or an ISO timestamp (default: now)")
     page_args(p)
 
 
@@ -193,7 +197,9 @@ def _conflicts(args: argparse.Namespace) -> int:
 
 def _topics_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scope", help="only topics with a record on a scope overlapping this one")
-    p.add_argument("--as-of", help="each topic's status as of this date (default: now)")
+    p.add_argument(
+        "--as-of", type=date_value, help="each topic's status as of this date (default: now)"
+    )
     p.add_argument("--mind", default="default", help="whose memories to see (default: default)")
     page_args(p)
 
