@@ -122,17 +122,22 @@ def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = F
         return _fail(MISSING_EXTRA, 2)
     import anyio  # noqa: PLC0415 - after the cheap checks
 
-    from govmem import CorpusUnavailable  # noqa: PLC0415
+    from govmem import CorpusUnavailable, Reloader  # noqa: PLC0415
 
     from . import create_server  # noqa: PLC0415
     from ._roots import check_roots  # noqa: PLC0415
 
     try:
-        check_roots(cwd, dir)
+        real, dir_rel = check_roots(cwd, dir)
     except CorpusUnavailable as exc:
         return _fail(exc.message, 1)
-    if config is not None and not Path(config).is_file():
-        return _fail(f"govmem-mcp: config file {config!r} was not found", 1)
+    if config is not None:
+        if not os.path.lexists(config):
+            return _fail(f"govmem-mcp: config file {config!r} was not found", 1)
+        try:  # a FIFO, a device, a folder, over 64 KiB, not UTF-8: refused, never read
+            Reloader(real, config=Path(config).absolute(), dir=dir_rel).plan()
+        except CorpusUnavailable as exc:
+            return _fail(f"govmem-mcp: {exc.message}", 1)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="govmem-mcp: %(message)s")
     handle = create_server(cwd=cwd, dir=dir, config=config, allow_writes=allow_writes)
     try:

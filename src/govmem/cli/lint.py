@@ -19,8 +19,12 @@ def _finding_dict(f: Finding) -> dict[str, str]:
 
 def read_line(corpus: Corpus) -> str:
     """`Read docs/adr (38 records), memory (2 records).`: the folders read and their counts."""
+    unread = set(corpus.unread)
     parts = [
-        f"{folder} ({n} record{'' if n == 1 else 's'})" for folder, n in corpus.folder_counts()
+        f"{folder} (unreadable)"
+        if f"{folder}/" in unread
+        else f"{folder} ({n} record{'' if n == 1 else 's'})"
+        for folder, n in corpus.folder_counts()
     ]
     return f"Read {', '.join(parts)}." if parts else "Read no folder."
 

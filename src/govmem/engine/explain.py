@@ -161,6 +161,7 @@ class Explain(Run):
         """Steps 5–12: cut the lists, evidence, sources, status, sentences, drill-down."""
         c, cut = self.c, ans.LIST_LIMIT
         head = [*v.topic_lines, *v.scope_lines]
+        tail = [wording.corpus_incomplete(c.unread)] if c.unread else []
         if v.topic is None or not v.members:
             return ans.Answer(
                 query=self.ask.question,
@@ -174,7 +175,7 @@ class Explain(Run):
                 superseded_decisions=(),
                 scope_exceptions=(),
                 conflicts=(),
-                missing_information=tuple(head),
+                missing_information=(*head, *tail),
                 context_metrics=ans.ContextMetrics(0, 0),
                 drill_down=wording.DRILL_TOPIC,
             )
@@ -226,6 +227,7 @@ class Explain(Run):
             "conflicts": len(v.conflicts) - len(con),
         }
         lines += [wording.more_not_shown(n, key) for key, n in more.items() if n > 0]
+        lines += tail
         if more["conflicts"] > 0:
             drill = wording.DRILL_CONFLICTS
         elif first := next((k for k, n in more.items() if n > 0), None):

@@ -7,6 +7,7 @@ Conflict ids and rationales, the `missing_information` lines, the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal, TypeAlias
 
 from govmem.model.text import slug
@@ -61,6 +62,16 @@ _PARTIAL_VERBS: Final[dict[str, tuple[str, bool]]] = {
     "partly-undone-by": ("partly undoes", True),
 }
 """Link kind -> (active verb, whether the link's target is the subject)."""
+
+
+def corpus_incomplete(paths: Sequence[str]) -> str:
+    """The corpus could not be read whole: an answer may lack what those paths hold."""
+    shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    what = "1 path" if len(paths) == 1 else f"{len(paths)} paths"
+    return (
+        f"The corpus is incomplete: {what} could not be read ({shown}); "
+        "records there are missing from this answer."
+    )
 
 
 def no_single_topic(candidates: tuple[str, ...] | list[str]) -> str:

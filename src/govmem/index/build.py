@@ -48,6 +48,7 @@ def build_index(
     excluded_count: int,
     folder_scopes: Mapping[str, str],
     folders: tuple[str, ...] = (),
+    unread: tuple[str, ...] = (),
 ) -> IndexT:
     """Derive every between-record fact and index the records: an `Index` of type `cls`."""
     records = sorted(records, key=Record.sort_key)
@@ -137,4 +138,5 @@ def build_index(
         conflict_links=MappingProxyType({k: tuple(sorted(v)) for k, v in conflict_links.items()}),
         partial_links=MappingProxyType({k: tuple(sorted(v)) for k, v in partial_links.items()}),
         folders=folders,
+        unread=unread,
     )

@@ -73,6 +73,9 @@ class Index:
     """The folders the records were read from, root-relative (`.` for the root), in
     the order they were planned: the ADR folder(s) found, then `memory`; empty for a
     corpus built in memory."""
+    unread: tuple[str, ...] = ()
+    """Root-relative paths the system refused to list or read (an unreadable folder ends in
+    `/`): each is an `unreadable` finding, and every answer says the corpus is incomplete."""
 
     def folder_counts(self) -> tuple[tuple[str, int], ...]:
         """(folder, how many records, sources and relations were read from it), per folder read.

@@ -66,9 +66,11 @@ class When:
         return self.at.date()
 
     def __str__(self) -> str:
+        t = self.at  # not strftime: glibc's %Y writes year 50 as `50`, not `0050`
+        day = f"{t.year:04d}-{t.month:02d}-{t.day:02d}"
         if self.date_only:
-            return self.at.strftime("%Y-%m-%d")
-        return self.at.strftime("%Y-%m-%dT%H:%M:%SZ")
+            return day
+        return f"{day}T{t.hour:02d}:{t.minute:02d}:{t.second:02d}Z"
 
 
 def parse_iso(text: str) -> When | None:

@@ -195,9 +195,7 @@ def build_timeline(
         key=lambda s: (c.records[s.source].sort_key(), c.records[s.target].sort_key(), s.pending),
     )
     instants = [at] + [b.start for b in bars if b.start] + [b.end for b in bars if b.end]
-    lo, hi = min(instants), max(instants)
-    pad = max((hi - lo) * 0.05, timedelta(days=45))
-    lo, hi = lo - pad, hi + pad
+    lo, hi = axis_bounds(min(instants), max(instants))
     scale = (WIDTH - LEFT - RIGHT) / (hi - lo).total_seconds()
     by_scope: dict[str, list[Bar]] = defaultdict(list)
     for b in bars:
@@ -210,6 +208,30 @@ def build_timeline(
         rows = max((b.row for b in packed), default=0) + 1
         lanes.append(Lane(scope, rows, tuple(packed)))
     return Timeline(name, at, as_of_text, lo, hi, tuple(lanes), tuple(steps))
+
+
+FIRST: Final = datetime.min.replace(tzinfo=UTC)
+"""The first instant a timeline can draw (0001-01-01)."""
+LAST: Final = datetime.max.replace(tzinfo=UTC)
+"""The last instant a timeline can draw (9999-12-31, the end of the day)."""
+
+
+def axis_bounds(lo: datetime, hi: datetime) -> tuple[datetime, datetime]:
+    """The axis's ends: `lo`..`hi` padded by 5 % (at least 45 days), clamped to the calendar.
+
+    Every date the validator accepts renders: near 0001-01-01 or 9999-12-31
+    the padding stops at the calendar's end instead of overflowing, and the
+    axis is never empty.
+    """
+    pad = max((hi - lo) * 0.05, timedelta(days=45))
+    start = lo - pad if lo - FIRST > pad else FIRST
+    end = hi + pad if LAST - hi > pad else LAST
+    if end - start < timedelta(days=90):  # both ends clamped to one side of the calendar
+        if start == FIRST:
+            end = FIRST + timedelta(days=90)
+        else:
+            start = LAST - timedelta(days=90)
+    return start, end
 
 
 def _chains(bars: list[Bar], steps: list[Step]) -> list[list[Bar]]:
@@ -338,7 +360,7 @@ def ticks(lo: datetime, hi: datetime, scale: float) -> list[tuple[datetime, str,
     """(instant, label, major) axis ticks: years, and months when there is room."""
     month_px = scale * 30.44 * 86400
     out: list[tuple[datetime, str, bool]] = []
-    year_step = 1 if month_px * 12 >= 44 else 5 if month_px * 60 >= 44 else 10
+    year_step = next((n for n in (1, 5, 10, 50, 100, 500) if month_px * 12 * n >= 44), 1000)
     if month_px >= 40:
         month_step = 1
     elif month_px >= 14:
@@ -354,6 +376,8 @@ def ticks(lo: datetime, hi: datetime, scale: float) -> list[tuple[datetime, str,
                 out.append((t, str(t.year), True))
             elif month_step and month_step < 12 and (t.month - 1) % month_step == 0:
                 out.append((t, _MONTHS[t.month - 1] if month_px * month_step >= 28 else "", False))
+        if t.year == LAST.year and t.month == 12:
+            break  # no month after December 9999
         t = datetime(t.year + (t.month == 12), t.month % 12 + 1, 1, tzinfo=UTC)
     return out
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Final
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from govmem.model.records import Finding
 from govmem.parse.file import decode_text
@@ -34,6 +34,28 @@ class FileText:
     text: str | None
     digest: str
     finding: Finding | None = None
+    lost: bool = False
+    """The system refused to list or read it (not its content): the corpus is incomplete."""
+
+
+def bad_name(name: str) -> bool:
+    """Whether a file system name is not valid UTF-8 (Python holds its bytes as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def shown_name(name: str) -> str:
+    """A name as govmem shows it: as it is when valid UTF-8, else its bad bytes as `\\xNN`.
+
+    The one spelling of a non-UTF-8 name in findings, ids, the fingerprint and
+    every output (`bad\\xff.md` for the bytes `bad<FF>.md`): always encodable.
+    """
+    if not bad_name(name):
+        return name
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
 
 
 def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
@@ -46,7 +68,7 @@ def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
 
 
 def walk_tree(
-    real: Path, base: Path, *, stats: bool = True
+    real: Path, base: Path, *, stats: bool = True, errors: list[tuple[str, str]] | None = None
 ) -> Iterator[tuple[str, os.stat_result | None, bool]]:
     """(path, stat or None, is a symlink) of every folder and candidate record file under `base`.
 
@@ -58,6 +80,11 @@ def walk_tree(
     its stat (following symlinks, None when that fails) only when `stats`.
     Paths are strings (`str(Path)` of the same path): a `Path` per file was
     most of a walk's cost.
+
+    A name that is not valid UTF-8 is yielded (stat None) but never walked
+    into: `read_file` makes it an `unreadable` finding. A folder that cannot
+    be listed or stat'ed (permissions, a path beyond PATH_MAX) is appended to
+    `errors` as (path, why) — never dropped in silence.
     """
     visited: set[tuple[int, int]] = set()
     stack = [str(base)]
@@ -65,7 +92,10 @@ def walk_tree(
         folder = stack.pop()
         try:
             st = os.stat(folder)
-        except OSError:
+        except FileNotFoundError:
+            continue  # gone since its parent was listed
+        except OSError as exc:
+            _report(errors, folder, exc)
             continue
         if (st.st_dev, st.st_ino) in visited:
             continue
@@ -73,7 +103,10 @@ def walk_tree(
         yield folder, st, os.path.islink(folder)
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            _report(errors, folder, exc)
             continue
         subfolders: list[str] = []
         for entry in entries:
@@ -83,7 +116,12 @@ def walk_tree(
             try:
                 is_dir = entry.is_dir()
             except OSError:
-                is_dir = False
+                is_dir = False  # a symlink loop: yielded below, reading it says so
+            if bad_name(name):
+                # never walked into nor read: reading it gives its `unreadable` finding
+                if is_dir or name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
+                    yield entry.path, None, entry.is_symlink()
+                continue
             if is_dir and Path(entry.path).resolve().is_relative_to(real):
                 subfolders.append(entry.path)
             elif is_dir and not entry.is_symlink():
@@ -101,14 +139,46 @@ def walk_tree(
         stack.extend(reversed(subfolders))
 
 
-def walk_files(real: Path, base: Path) -> list[str]:
-    """Root-relative POSIX paths of the candidate record files under `base`."""
+def _report(errors: list[tuple[str, str]] | None, path: str, exc: OSError) -> None:
+    if errors is not None:
+        errors.append((path, exc.strerror or type(exc).__name__))
+
+
+def walk_files(real: Path, base: Path, errors: list[tuple[str, str]] | None = None) -> list[str]:
+    """Root-relative POSIX paths of the candidate record files under `base`.
+
+    Folders that cannot be listed go to `errors` as (root-relative path, why).
+    """
     cut = len(str(real)) + 1
-    return [
+    found: list[tuple[str, str]] = []
+    paths = [
         path[cut:].replace(os.sep, "/")
-        for path, st, _ in walk_tree(real, base, stats=False)
+        for path, st, _ in walk_tree(real, base, stats=False, errors=found)
         if st is None or not stat.S_ISDIR(st.st_mode)
     ]
+    if errors is not None:
+        errors += [(_rel(real, path), why) for path, why in found]
+    return paths
+
+
+def _rel(real: Path, path: str) -> str:
+    top = str(real)
+    if path == top:
+        return "."
+    return path[len(top) + 1 :].replace(os.sep, "/") if path.startswith(top + os.sep) else path
+
+
+def unreadable_folder(rel: str, why: str) -> FileText:
+    """A folder the walk could not list: an `unreadable` error, and the corpus is incomplete."""
+    name = shown_name(rel).rstrip("/") + "/"
+    msg = f"The folder cannot be read ({why}); its records are missing from every answer."
+    finding = Finding("unreadable", msg, path=name)
+    return FileText(name, None, f"unreadable-folder:{why}", finding, lost=True)
+
+
+def is_folder(f: FileText) -> bool:
+    """Whether `f` stands for a folder that could not be read (its path ends in `/`)."""
+    return f.path.endswith("/")
 
 
 def read_file(real: Path, rel: str, *, any_name: bool = False) -> FileText:
@@ -116,30 +186,88 @@ def read_file(real: Path, rel: str, *, any_name: bool = False) -> FileText:
 
     A symlink must lead to a record file (`.md`, `.yaml`, ...) unless `any_name`.
     """
+    if bad_name(rel):
+        return badly_named(rel, folder=os.path.isdir(real / rel))
     path = real / rel
     try:
         target = path.resolve(strict=True)
     except RuntimeError:
         return bad(rel, "unreadable", "The file is a symlink loop.")
+    except FileNotFoundError:
+        return bad(rel, "unreadable", "The file cannot be read: No such file or directory.")
     except OSError as exc:
-        return bad(rel, "unreadable", f"The file cannot be read: {exc.strerror}.")
+        return lost(rel, exc)
     if not target.is_relative_to(real):
         return bad(
             rel, "outside-root", "The file is a symlink that resolves outside the corpus root."
         )
     if not any_name and not target.name.lower().endswith(RECORD_SUFFIXES):
         return bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
+    got = read_regular(target)
+    if isinstance(got, OSError):
+        return lost(rel, got)
+    if isinstance(got, int):
+        return too_large(rel, got)
+    if got is None:
+        return bad(rel, "unreadable", NOT_REGULAR)
+    return file_text(rel, got)
+
+
+NOT_REGULAR: Final = (
+    "The path is not a regular file (a folder, FIFO, socket or device); it is never opened."
+)
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | os.O_CLOEXEC
+)
+
+
+def read_regular(path: Path | str) -> bytes | int | OSError | None:
+    """The bytes of a regular file of at most `MAX_BYTES`, read without ever blocking or running on.
+
+    Returns the bytes; the size when the file is over `MAX_BYTES` (never
+    read); None when the path is not a regular file (a folder, FIFO, socket
+    or device: never opened, so a FIFO cannot block and `/dev/zero` cannot be
+    read without bound); or the `OSError` the system raised. The file is
+    stat'ed before it is opened and again, through its descriptor, after
+    (opened non-blocking), so a file swapped for a FIFO in between is
+    refused too.
+    """
     try:
-        st = target.stat()
+        st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
-            return bad(rel, "unreadable", "The path is not a regular file.")
+            return None
         if st.st_size > MAX_BYTES:
-            return too_large(rel, st.st_size)
-        with target.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+            return st.st_size
+        fd = os.open(path, _OPEN_FLAGS)
+        with open(fd, "rb", closefd=True) as fh:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                return None
+            if st.st_size > MAX_BYTES:
+                return st.st_size
+            return fh.read(MAX_BYTES + 1)
     except OSError as exc:
-        return bad(rel, "unreadable", f"The file cannot be read: {exc.strerror}.")
-    return file_text(rel, data)
+        return exc
+
+
+def badly_named(rel: str, *, folder: bool = False) -> FileText:
+    """A file or folder whose name is not valid UTF-8: never read, an `unreadable` finding.
+
+    Its path is `shown_name(rel)` (a folder's with a trailing `/`) in the
+    finding, the fingerprint and every output.
+    """
+    what = "folder" if folder else "file"
+    msg = (
+        f"The {what} name is not valid UTF-8; it is not read (shown with its bad bytes"
+        " as \\xNN). Rename it."
+    )
+    return bad(shown_name(rel) + ("/" if folder else ""), "unreadable", msg)
+
+
+def lost(rel: str, exc: OSError) -> FileText:
+    """A file the system refused to read (permissions, a path too long, I/O): the corpus is incomplete."""
+    f = bad(rel, "unreadable", f"The file cannot be read: {exc.strerror or type(exc).__name__}.")
+    return evolve(f, lost=True)
 
 
 def file_text(rel: str, data: bytes) -> FileText:

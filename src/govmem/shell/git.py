@@ -47,8 +47,8 @@ def has_git_entry(root: Path) -> bool:
 
 def work_tree_prefix(root: Path) -> tuple[Path, str]:
     """The top of the work tree holding `root`, and `root`'s path inside it (`a/b/` or '')."""
-    top = _git(root, "rev-parse", "--show-toplevel").decode().strip()
-    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
+    top = os.fsdecode(_git(root, "rev-parse", "--show-toplevel")).strip()
+    prefix = os.fsdecode(_git(root, "rev-parse", "--show-prefix")).strip()
     return Path(top), prefix
 
 
@@ -71,7 +71,7 @@ def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:
     except (GitHistoryError, OSError):
         return {}
     dates: dict[str, When] = {}
-    for chunk in out.decode("utf-8", "replace").split("\x01")[1:]:
+    for chunk in os.fsdecode(out).split("\x01")[1:]:  # names as the disk walk spells them
         # with -z, git ends the formatted line with a NUL before the newline
         stamp, _, names = chunk.partition("\n")
         when = parse_iso(stamp.strip("\0\n\r\t "))
@@ -161,7 +161,7 @@ def tree_entries(root: Path, sha: str) -> list[TreeEntry]:
     top, prefix = work_tree_prefix(root)
     out = _git(top, "ls-tree", "-r", "-z", "--long", "--full-tree", sha, "--", prefix or ".")
     entries: list[TreeEntry] = []
-    for line in out.decode("utf-8", "replace").split("\0"):
+    for line in os.fsdecode(out).split("\0"):  # a name that is not UTF-8 keeps its bytes
         if not line:
             continue
         meta, _, path = line.partition("\t")

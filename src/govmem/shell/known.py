@@ -18,7 +18,16 @@ from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.discover import DISCOVERY_FILES, FolderState
 
 from . import git as _git
-from .files import MAX_BYTES, RECORD_SUFFIXES, FileText, bad, file_text, too_large
+from .files import (
+    MAX_BYTES,
+    RECORD_SUFFIXES,
+    FileText,
+    bad,
+    bad_name,
+    badly_named,
+    file_text,
+    too_large,
+)
 from .load import Loader, Progress
 from .plan import plan_paths, read_config
 
@@ -133,7 +142,9 @@ class _GitTree:
 
     def files(self, wanted: list[_git.TreeEntry]) -> list[FileText]:
         """The blobs of `wanted`, in order, with the loader's guards."""
-        readable = [e for e in wanted if e.mode != "120000" and e.size <= MAX_BYTES]
+        readable = [
+            e for e in wanted if e.mode != "120000" and e.size <= MAX_BYTES and not bad_name(e.path)
+        ]
         blobs = dict(
             zip(
                 (e.path for e in readable),
@@ -142,8 +153,17 @@ class _GitTree:
             )
         )
         files: list[FileText] = []
+        named: set[str] = set()
         for e in wanted:
-            if e.mode == "120000":
+            if bad_name(e.path):
+                # as on disk: the first badly named part is the finding, never walked into
+                parts = e.path.split("/")
+                i = next(i for i, part in enumerate(parts) if bad_name(part))
+                f = badly_named("/".join(parts[: i + 1]), folder=i < len(parts) - 1)
+                if f.path not in named:
+                    named.add(f.path)
+                    files.append(f)
+            elif e.mode == "120000":
                 files.append(
                     bad(e.path, "unreadable", "The file is a symlink in git; it is not followed.")
                 )

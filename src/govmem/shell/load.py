@@ -112,11 +112,17 @@ class Loader:
         kept = reuse or {}
         for entry in plan.entries:
             base = real if entry.path == "." else real / entry.path
-            for rel in walk_files(real, base):
+            errors: list[tuple[str, str]] = []
+            for rel in walk_files(real, base, errors):
                 if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
                     continue
                 old = kept.get(rel)
-                seen[rel] = old if old is not None else _files.read_file(real, rel)
+                f = old if old is not None else _files.read_file(real, rel)
+                seen[f.path] = f
+            for rel, why in errors:
+                if not plan.exclude.match_file(rel + "/"):
+                    f = _files.unreadable_folder(rel, why)
+                    seen[f.path] = f
         return [seen[k] for k in sorted(seen)]
 
     def load(self) -> Corpus:
@@ -174,7 +180,7 @@ class Loader:
         )
         for f in files:
             if f.text is None:
-                excluded += 1
+                excluded += not _files.is_folder(f)
                 if f.finding is not None:
                     findings.append(f.finding)
                 continue
@@ -203,6 +209,7 @@ class Loader:
                 excluded_count=excluded,
                 folder_scopes=plan.folder_scopes,
                 folders=plan.folders,
+                unread=tuple(f.path for f in files if f.lost),
             )
         self._last = _Built(corpus, frame, by_path)
         return corpus

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pathspec
 from attrs import frozen
 
@@ -20,6 +21,7 @@ from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, PathEntry
 from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.discover import FolderState, Rule, Tree, discover
+from govmem.parse.file import decode_text
 
 from . import files as _files
 from .files import RECORD_SUFFIXES
@@ -58,16 +60,41 @@ def read_config(
     Raises:
         CorpusUnavailable: the given config file cannot be read.
     """
-    path = Path(config) if config is not None else root / CONFIG_NAME
-    if config is None and not path.is_file():
+    if config is None:
+        return _root_config(root)
+    path = Path(config)
+    got = _files.read_regular(path)
+    if isinstance(got, bytes):
+        text = decode_text(got)
+        if text is not None:
+            return parse_config(text.removeprefix("\ufeff"), path.name)
+        why = "it is binary or not valid UTF-8"
+    elif isinstance(got, int):
+        why = f"it has {got} bytes, over the {_files.MAX_BYTES}-byte limit"
+    elif got is None:
+        why = "it is not a regular file (a folder, FIFO, socket or device)"
+    else:
+        why = got.strerror or type(got).__name__
+    msg = f"cannot read config {path}: {why}"
+    raise CorpusUnavailable("root-not-readable", msg)
+
+
+def _root_config(root: Path) -> tuple[Config, tuple[Finding, ...]]:
+    """The root's own `govmem.yaml`, read as every corpus file is (SPEC §2 Files).
+
+    It is corpus content: a symlink out of the root is `outside-root` (never
+    followed), a FIFO, device or folder `unreadable` (never opened), over 64 KiB
+    `record-too-large`, binary `unreadable` — each an error finding, and the
+    defaults are used.
+    """
+    if not os.path.lexists(root / CONFIG_NAME):
         return Config(), ()
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
-        msg = f"cannot read config {path}: {why}"
-        raise CorpusUnavailable("root-not-readable", msg) from exc
-    return parse_config(text, CONFIG_NAME if config is None else path.name)
+    f = _files.read_file(root, CONFIG_NAME, any_name=True)
+    if f.text is None:
+        assert f.finding is not None
+        why = f"{f.finding.message} The defaults are used (no scope but all, no declared topic)."
+        return Config(), (attrs.evolve(f.finding, message=why),)
+    return parse_config(f.text.removeprefix("\ufeff"), CONFIG_NAME)
 
 
 def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:
@@ -109,8 +136,12 @@ class DiskTree:
     def folder(self, rel: str) -> FolderState:
         try:
             target = (self.real / rel).resolve(strict=True)
-        except (OSError, RuntimeError):
+        except (FileNotFoundError, NotADirectoryError, RuntimeError):
             return "missing"
+        except OSError:
+            # it cannot be reached (a folder above it cannot be searched): not missing —
+            # walking it reports it `unreadable`, so the answer says the corpus is incomplete
+            return "folder"
         if not target.is_dir():
             return "missing"
         return "folder" if target.is_relative_to(self.real) else "outside"

@@ -192,12 +192,14 @@ class Reloader:
         files = dict(self._files)
         for rel, present in changed.items():
             if present:
-                files[rel] = _files.read_file(self.root, rel)
+                f = _files.read_file(self.root, rel)
+                files[f.path] = f
             else:
-                files.pop(rel, None)
+                files.pop(_files.shown_name(rel), None)
         for rel in reread:
-            if rel in files:
-                files[rel] = _files.read_file(self.root, rel)
+            if _files.shown_name(rel) in files:
+                f = _files.read_file(self.root, rel)
+                files[f.path] = f
         self._files = files
         return self._finish(basis, [files[k] for k in sorted(files)], dates)
 
