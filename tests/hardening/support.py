@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -128,13 +128,16 @@ def _key(rid: object) -> object:
 class ServerProcess:
     """`govmem-mcp` over real stdio pipes, its stdout checked line by line as it arrives."""
 
-    def __init__(self, root: Path, log: Path, *args: str) -> None:
+    def __init__(
+        self, root: Path, log: Path, *args: str, prefix: Iterable[str] = (), cwd: str | None = None
+    ) -> None:
         self.proc = subprocess.Popen(
-            [script("govmem-mcp"), "--cwd", str(root), *args],
+            [*prefix, script("govmem-mcp"), "--cwd", str(root), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=guarded_env(log),
+            cwd=cwd,
         )
         self.responses: dict[object, list[dict[str, Any]]] = {}
         self.problems: list[str] = []
@@ -231,3 +234,49 @@ class ServerProcess:
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 stream.close()
+
+
+def unprivileged() -> list[str]:
+    """A command prefix that runs a child as `nobody` when this process is root, else none.
+
+    Root reads through any permission bit (`chmod 000` does not bite), so a
+    test of unreadable files runs its commands in a child that cannot: as
+    `nobody` (through `setpriv`, util-linux) here, as the current user when
+    that is not root. Never a skip: a root without `setpriv` fails the test.
+    """
+    if os.geteuid() != 0:
+        return []
+    import pwd
+
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.fail("running as root without setpriv (util-linux): cannot drop to nobody")
+    nobody = pwd.getpwnam("nobody")
+    return [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+
+
+@contextlib.contextmanager
+def shared_folder() -> Iterator[Path]:
+    """A fresh folder under /tmp that `nobody` can enter (pytest's own are private to root)."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="govmem-hardening-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        for dirpath, dirnames, _ in os.walk(folder):
+            for name in dirnames:
+                with contextlib.suppress(OSError):
+                    os.chmod(os.path.join(dirpath, name), 0o755, follow_symlinks=False)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def open_to_all(root: Path) -> None:
+    """Make every folder and file under `root` readable (and folders enterable) by anyone."""
+    for dirpath, _, filenames in os.walk(root):
+        os.chmod(dirpath, 0o755)
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if not os.path.islink(path):
+                os.chmod(path, 0o644)

@@ -20,17 +20,58 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import govmem
+from govmem import When
 from govmem.cli import main as cli
-from tests.conftest import EXAMPLE
+from govmem.model.time import parse_iso
+from govmem.testing import (
+    SPECIAL_FILES,
+    calendar_edge_dates,
+    calendar_edge_instants,
+    make_special,
+    non_utf8_names,
+    special_files,
+)
+from tests.conftest import EXAMPLE, git, write_files
+from tests.engine.seed_corpus import rec
+
+from . import test_paths as _paths
+from .support import (
+    INIT,
+    ServerProcess,
+    network_attempts,
+    open_to_all,
+    script,
+    shared_folder,
+    unprivileged,
+)
+from .test_hostile import NORMAL
+from .test_paths import OpenAudit
 
 SRC: Final = Path(__file__).resolve().parents[2] / "src"
+
+
+@pytest.fixture
+def recording() -> Iterator[OpenAudit]:
+    """test_paths's process-wide audit hook (installed once), recording while a test says so."""
+    if _paths._AUDIT is None:
+        _paths._AUDIT = OpenAudit()
+    audit = _paths._AUDIT
+    audit.events.clear()
+    yield audit
+    audit.recording = False
 
 
 def _govmem(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -63,7 +104,10 @@ def _govmem(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     ],
 )
 def test_an_empty_path_or_date_flag_is_a_usage_error(
-    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "index.html").write_text("mine", encoding="utf-8")
@@ -117,3 +161,345 @@ def test_readable_output_on_a_stdout_that_is_not_utf8_never_crashes(
         assert json.loads(done.stdout) == json.loads(utf8.stdout)
     if encoding == "ascii":
         done.stdout.encode("ascii")
+
+
+# ---------------------------------------------------------------- helpers
+def _copy_example(into: Path) -> Path:
+    root = into / "corpus"
+    shutil.copytree(EXAMPLE, root)
+    open_to_all(root)
+    return root
+
+
+def _as_nobody(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`govmem --root ROOT ARGS` in a child that permissions bind (`unprivileged`)."""
+    return subprocess.run(
+        [*unprivileged(), script("govmem"), "--root", str(root), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+        cwd="/",
+    )
+
+
+def _mcp_as_nobody(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Each tool call's `result`, from `govmem-mcp` in a child that permissions bind."""
+    log = root.parent / "network.log"
+    server = ServerProcess(root, log, prefix=unprivileged(), cwd="/")
+    try:
+        server.request(INIT, "init")
+        server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+        results = []
+        for i, (name, arguments) in enumerate(calls):
+            message = {
+                "jsonrpc": "2.0",
+                "method": "tools/call",
+                "params": {"name": name, "arguments": arguments},
+            }
+            results.append(server.request(message, f"call-{i}")["result"])
+        code, stderr = server.close()
+    finally:
+        server.kill()
+    assert code == 0
+    assert b"Traceback" not in stderr, stderr
+    assert network_attempts(log) == []
+    return results
+
+
+def _write_bytes_name(folder: Path, name: bytes, data: bytes) -> None:
+    fd = os.open(os.path.join(os.fsencode(folder), name), os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+QUESTION: Final = "Quale database è approvato per i nuovi servizi?"
+
+
+# ------------------------------------------------------------------ point 1
+def test_a_name_that_is_not_utf8_is_a_finding_and_the_rest_answers() -> None:
+    """The issue's reproduction: `docs/adr/bad\\xff.md` and a folder `dir\\xfe/`, as `nobody`."""
+    with shared_folder() as tmp:
+        root = _copy_example(tmp)
+        adr = root / "docs" / "adr"
+        _write_bytes_name(adr, b"bad\xff.md", b"---\nid: a\n---\n")
+        os.mkdir(os.path.join(os.fsencode(adr), b"dir\xfe"), 0o755)
+        _write_bytes_name(adr / os.fsdecode(b"dir\xfe"), b"0002-x.md", b"---\nid: b\n---\n# B\n")
+        open_to_all(root)
+
+        lint = _as_nobody(root, "lint", "--json")
+        assert lint.returncode == 1, lint.stderr
+        findings = json.loads(lint.stdout)["findings"]
+        assert {(f["code"], f["path"]) for f in findings} == {
+            ("unreadable", "docs/adr/bad\\xff.md"),
+            ("unreadable", "docs/adr/dir\\xfe/"),
+        }
+        assert "internal error" not in lint.stderr
+        readable = _as_nobody(root, "lint")
+        assert "docs/adr/bad\\xff.md: error unreadable" in readable.stdout
+        query = _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json")
+        assert query.returncode == 0, query.stderr
+        assert json.loads(query.stdout)["status"] == "contested"
+        for argv in (["search", "postgres"], ["topics"], ["superseded"], ["show", "adr-024"]):
+            done = _as_nobody(root, *argv)
+            assert done.returncode == 0, (argv, done.stderr)
+
+        # the Python API, the fingerprint and a commit's tree spell the names alike
+        corpus = govmem.load(root)
+        assert corpus.health.record_count == 5
+        (root / ".git").mkdir()
+        shutil.rmtree(root / ".git")
+        git(root, "init", "-q", "-b", "main")
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", "bad names", date="2026-03-15T12:00:00Z")
+        then = govmem.load(root, known_as_of=git(root, "rev-parse", "HEAD"))
+        assert then.health == govmem.load(root).health
+        assert {(f.code, f.path) for f in then.findings if f.code == "unreadable"} == {
+            (f["code"], f["path"]) for f in findings
+        }
+
+        # every MCP tool answers (no isError, no traceback)
+        open_to_all(root)
+        results = _mcp_as_nobody(
+            root,
+            [
+                ("query", {"question": QUESTION, "as_of": "2026-09-08"}),
+                ("list_topics", {}),
+                ("search_decisions", {"query": "postgres"}),
+                ("get_decision", {"ref": "adr-024"}),
+                ("list_superseded", {}),
+                ("recall", {}),
+            ],
+        )
+        assert all(not r.get("isError") for r in results), results
+        assert results[0]["structuredContent"]["result"]["status"] == "contested"
+
+
+@settings(max_examples=25, deadline=None)
+@given(names=st.lists(non_utf8_names(), min_size=1, max_size=3, unique=True), folder=st.booleans())
+def test_generated_non_utf8_names_are_findings_never_crashes(
+    names: list[bytes], folder: bool
+) -> None:
+    """Any name that is not UTF-8, as a file or a folder: one finding each, the rest answers."""
+    with shared_folder() as tmp:
+        root = tmp / "r"
+        adr = root / "docs" / "adr"
+        adr.mkdir(parents=True)
+        (adr / "0100-postgres.md").write_text(NORMAL, encoding="utf-8")
+        for name in names:
+            if folder:
+                sub = os.path.join(os.fsencode(adr), name)
+                os.mkdir(sub)
+                _write_bytes_name(Path(os.fsdecode(sub)), b"0001-a.md", b"# 1. A\n")
+            else:
+                _write_bytes_name(adr, name, b"---\nid: x\n---\n# X\n")
+        corpus = govmem.load(root)
+        shown = {
+            os.fsdecode(b"docs/adr/" + n)
+            .encode("utf-8", "surrogateescape")
+            .decode("utf-8", "backslashreplace")
+            + ("/" if folder else "")
+            for n in names
+        }
+        assert {f.path for f in corpus.findings if f.code == "unreadable"} == shown
+        assert corpus.health == govmem.load(root).health
+        answer = corpus.query("Which database?", topic="database", as_of="2026-01-01")
+        assert answer.decision is not None
+        assert answer.decision.id == "0100"
+        # everything printed encodes
+        json.dumps([f.path for f in corpus.findings], ensure_ascii=False).encode("utf-8")
+
+
+# ------------------------------------------------------------------ point 2
+EDGE_AS_OF: Final = ("9999-12-31", "0001-01-01", "0050-01-01", "9990-01-01", "9999-12-31T23:59:59Z")
+
+
+@pytest.mark.parametrize("as_of", EDGE_AS_OF)
+def test_timeline_and_report_render_at_the_ends_of_the_calendar(
+    as_of: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (
+        ["timeline", "database", "--as-of", as_of],
+        ["timeline", "database", "--as-of", as_of, "--json"],
+        ["timeline", "database", "--as-of", as_of, "--svg", str(tmp_path / "t.svg")],
+        ["report", "--out", str(tmp_path / "site"), "--as-of", as_of],
+    ):
+        code = cli(["--root", str(EXAMPLE), *argv])
+        printed = capsys.readouterr()
+        assert code == 0, (argv, printed.err)
+        assert printed.err == ""
+    assert (tmp_path / "t.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "dates",
+    [("9999-12-31", "0001-01-01"), ("9999-12-31", "9999-12-30"), ("0001-01-01", "0001-01-02")],
+)
+def test_records_dated_at_the_ends_of_the_calendar_render_with_no_flag(
+    dates: tuple[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    late, early = dates
+    write_files(
+        tmp_path,
+        {
+            "docs/adr/0001-a.md": f"---\nid: a1\ntopic: database\nvalue: X\nstatus: accepted\ndate: {late}\n---\n# A1\n",
+            "docs/adr/0002-b.md": f"---\nid: a2\ntopic: database\nvalue: Y\nstatus: accepted\ndate: {early}\nsuperseded_by: a1\n---\n# A2\n",
+            "docs/adr/0003-c.md": f"---\nid: a3\ntopic: database\nvalue: Z\nstatus: rejected\ndate: {early}\nvalid_to: {late}\n---\n# A3\n",
+        },
+    )
+    for argv in (
+        ["timeline", "database"],
+        ["timeline", "database", "--json"],
+        ["timeline", "database", "--svg", str(tmp_path / "t.svg")],
+        ["report", "--out", str(tmp_path / "site")],
+        ["graph"],
+    ):
+        code = cli(["--root", str(tmp_path), *argv])
+        printed = capsys.readouterr()
+        assert code == 0, (argv, printed.err)
+    cli(["--root", str(tmp_path), "timeline", "database", "--json"])
+    lanes = json.loads(capsys.readouterr().out)["lanes"]
+    starts = {r["id"]: r["valid_from"] for lane in lanes for r in lane["records"]}
+    assert starts["a2"] == early  # four-digit years, as written
+    assert starts["a1"] == late
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    record_dates=st.lists(calendar_edge_dates(), min_size=1, max_size=4),
+    as_of=calendar_edge_instants(),
+)
+def test_any_calendar_edge_date_renders(record_dates: list[date], as_of: str) -> None:
+    """Every date the validator accepts renders: timeline (text and SVG) and the report."""
+    from govmem.render.report import build_report
+    from govmem.render.timeline import build_timeline, render_text
+    from govmem.render.timeline_svg import render_svg
+
+    records = [
+        rec(
+            f"r{i}",
+            f"V{i % 2}",
+            status="accepted" if i % 3 else "superseded",
+            valid_from=When.from_date(d),
+            superseded_by=(f"r{i + 1}",) if i % 3 == 0 and i + 1 < len(record_dates) else (),
+        )
+        for i, d in enumerate(record_dates)
+    ]
+    corpus = govmem.Corpus.from_records(records)
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    when = parse_iso(as_of)
+    timeline = build_timeline(corpus, "database", when, now=now)
+    assert render_text(timeline)
+    assert render_svg(timeline).startswith("<svg")
+    assert build_report(corpus, when, now=now)
+    for d in record_dates:
+        assert str(When.from_date(d)) == d.isoformat()
+
+
+# --------------------------------------------------------------- points 3, 5
+def test_a_govmem_yaml_linked_outside_the_root_is_outside_root_and_never_opened(
+    tmp_path: Path, recording: OpenAudit, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "root"
+    shutil.copytree(EXAMPLE, root)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("topics:\n  database:\n    aliases: [sentinelalias]\n", encoding="utf-8")
+    (root / "govmem.yaml").unlink()
+    (root / "govmem.yaml").symlink_to(outside)
+    govmem.load(root).query("database?")  # lazy imports happen before recording
+    recording.recording = True
+    corpus = govmem.load(root)
+    recording.recording = False
+    assert recording.events, "the audit hook saw nothing: the test would prove nothing"
+    assert recording.outside(root) == [], recording.outside(root)
+    assert ("outside-root", "govmem.yaml") in {(f.code, f.path) for f in corpus.findings}
+    listed = corpus.list_topics()
+    assert isinstance(listed, govmem.TopicList)
+    assert all("sentinelalias" not in t.aliases for t in listed.items)
+    assert cli(["--root", str(root), "lint"]) == 1
+    assert "govmem.yaml: error outside-root" in capsys.readouterr().out
+
+    # the MCP list_topics too
+    from govmem_mcp._state import LiveCorpus
+
+    live = LiveCorpus(root)
+    try:
+        listed = run_tool_like(live.current(), "list_topics")
+        assert "sentinelalias" not in json.dumps(listed)
+    finally:
+        live.close()
+
+    # a link to /etc/passwd: the same finding, nothing opened
+    (root / "govmem.yaml").unlink()
+    (root / "govmem.yaml").symlink_to("/etc/passwd")
+    recording.events.clear()
+    recording.recording = True
+    corpus = govmem.load(root)
+    recording.recording = False
+    assert recording.outside(root) == []
+    assert ("outside-root", "govmem.yaml") in {(f.code, f.path) for f in corpus.findings}
+
+
+def run_tool_like(corpus: govmem.Corpus, name: str) -> dict[str, Any]:
+    result: dict[str, Any] = getattr(corpus, name)().to_wire()
+    return result
+
+
+CONFIG_BOUND: Final = 20.0
+"""Seconds any command may take on a special configuration (measured: under 2 s)."""
+
+
+@settings(max_examples=len(SPECIAL_FILES) * 2, deadline=None)
+@given(kind=special_files())
+def test_a_special_file_as_govmem_yaml_is_a_finding_and_never_read(kind: str) -> None:
+    """A FIFO, a device link, a folder, a socket, a loop, too large, binary: an error finding, defaults used."""
+    with shared_folder() as tmp:
+        root = tmp / "c"
+        shutil.copytree(EXAMPLE, root)
+        (root / "govmem.yaml").unlink()
+        make_special(root / "govmem.yaml", kind)
+        done = subprocess.run(
+            [script("govmem"), "--root", str(root), "lint", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=CONFIG_BOUND,
+            check=False,
+        )
+        assert done.returncode == 1, done.stderr
+        found = {(f["code"], f["path"]) for f in json.loads(done.stdout)["findings"]}
+        expected = {
+            "dev-zero": "outside-root",
+            "dev-urandom": "outside-root",
+            "dev-null": "outside-root",
+            "too-large": "record-too-large",
+        }.get(kind, "unreadable")
+        assert (expected, "govmem.yaml") in found, found
+
+
+@settings(max_examples=len(SPECIAL_FILES) * 2, deadline=None)
+@given(kind=special_files())
+def test_a_special_file_as_config_is_refused_without_reading_it(kind: str) -> None:
+    """`--config` a FIFO, `/dev/zero`, `/dev/urandom`, …: exit 1 and one line, at once; the MCP server too."""
+    with shared_folder() as tmp:
+        config = tmp / "cfg.yaml"
+        make_special(config, kind)
+        for argv in (
+            [script("govmem"), "--root", str(EXAMPLE), "--config", str(config), "lint"],
+            [script("govmem-mcp"), "--cwd", str(EXAMPLE), "--config", str(config)],
+        ):
+            done = subprocess.run(
+                argv,
+                capture_output=True,
+                text=True,
+                timeout=CONFIG_BOUND,
+                check=False,
+                stdin=subprocess.DEVNULL,
+            )
+            assert done.returncode == 1, (argv, done.stderr)
+            assert done.stdout == ""
+            assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+            assert "internal error" not in done.stderr
+            assert "config" in done.stderr

@@ -10,6 +10,11 @@ small pools so that ties, equal values and overlapping windows are common.
 `linked_corpora` draws small one-topic corpora of supersession links (cycles
 included), and `move_links` writes every link on one side: SPEC §4 says the
 answers must not change.
+`hostile` draws what a hostile-corpus test throws at a loader: names that
+are not UTF-8 (`non_utf8_names`), special files as configuration or records
+(`special_files`, `make_special`: FIFOs, device links, sockets, loops) and
+dates at the ends of the calendar (`calendar_edge_dates`,
+`calendar_edge_instants`).
 
 Bodies and source texts are Markdown with ATX and setext headings, decision
 sections (`## Decision`, `Decision Outcome`, a setext `Decision`) next to
@@ -42,20 +47,36 @@ from .corpora import (
     scope_trees,
     sources,
 )
+from .hostile import (
+    BAD_BYTES,
+    SPECIAL_FILES,
+    calendar_edge_dates,
+    calendar_edge_instants,
+    make_special,
+    non_utf8_names,
+    special_files,
+)
 from .linked import LINKED_SCOPES, linked_corpora, move_links
 
 __all__ = [
+    "BAD_BYTES",
     "LINKED_SCOPES",
+    "SPECIAL_FILES",
     "TOPICS",
     "VALUES",
     "CorpusInputs",
     "as_of_dates",
+    "calendar_edge_dates",
+    "calendar_edge_instants",
     "configs",
     "corpora",
     "linked_corpora",
+    "make_special",
     "move_links",
+    "non_utf8_names",
     "questions",
     "records",
     "scope_trees",
     "sources",
+    "special_files",
 ]
