@@ -427,8 +427,8 @@ def test_a_govmem_yaml_linked_outside_the_root_is_outside_root_and_never_opened(
 
     live = LiveCorpus(root)
     try:
-        listed = run_tool_like(live.current(), "list_topics")
-        assert "sentinelalias" not in json.dumps(listed)
+        wire = run_tool_like(live.current(), "list_topics")
+        assert "sentinelalias" not in json.dumps(wire)
     finally:
         live.close()
 
