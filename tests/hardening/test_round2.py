@@ -503,3 +503,83 @@ def test_a_special_file_as_config_is_refused_without_reading_it(kind: str) -> No
             assert len(done.stderr.strip().splitlines()) == 1, done.stderr
             assert "internal error" not in done.stderr
             assert "config" in done.stderr
+
+
+# ------------------------------------------------------------------ point 4
+INCOMPLETE: Final = "The corpus is incomplete:"
+
+
+@pytest.mark.parametrize(
+    ("locked", "shown"),
+    [
+        ("memory", "memory/"),
+        ("docs/adr", "docs/adr/"),
+        ("docs", "docs/adr/"),
+        ("memory/claims.yaml", "memory/claims.yaml"),
+    ],
+)
+def test_an_unreadable_folder_is_an_error_and_the_answer_says_the_corpus_is_incomplete(
+    locked: str, shown: str
+) -> None:
+    """`chmod 000` as a user it binds: `lint` exits 1 with `unreadable`, answers say so (CLI and MCP)."""
+    with shared_folder() as tmp:
+        root = _copy_example(tmp)
+        (root / locked).chmod(0o000)
+        lint = _as_nobody(root, "lint", "--json")
+        assert lint.returncode == 1, lint.stderr
+        found = {(f["code"], f["severity"], f["path"]) for f in json.loads(lint.stdout)["findings"]}
+        assert ("unreadable", "error", shown) in found
+        readable = _as_nobody(root, "lint")
+        assert readable.returncode == 1
+        if shown.endswith("/"):
+            assert f"{shown[:-1]} (unreadable)" in readable.stdout.splitlines()[0]
+        query = _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json")
+        assert query.returncode == 0, query.stderr
+        answer = json.loads(query.stdout)
+        assert len(answer) == 14  # the seed's keys, no more
+        assert answer["missing_information"][-1].startswith(INCOMPLETE)
+        assert shown in answer["missing_information"][-1]
+        other = _as_nobody(root, "query", "anything at all?", "--json")
+        assert json.loads(other.stdout)["missing_information"][-1].startswith(INCOMPLETE)
+        # the MCP server says the same
+        mcp = _mcp_as_nobody(root, [("query", {"question": QUESTION, "as_of": "2026-09-08"})])
+        result = mcp[0]["structuredContent"]["result"]
+        assert result["missing_information"][-1].startswith(INCOMPLETE)
+        # and with the permission back, the sentence goes
+        (root / locked).chmod(0o755 if (root / locked).is_dir() else 0o644)
+        again = json.loads(_as_nobody(root, "lint", "--json").stdout)["findings"]
+        assert not [f for f in again if f["code"] == "unreadable"]
+        back = json.loads(
+            _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json").stdout
+        )
+        assert back["status"] == "contested"
+        assert not any(s.startswith(INCOMPLETE) for s in back["missing_information"])
+
+
+def test_a_folder_beyond_path_max_is_a_finding_not_dropped(tmp_path: Path) -> None:
+    """`os.stat` fails deep in the tree (ENAMETOOLONG): an `unreadable` finding, never silence."""
+    root = tmp_path / "root"
+    write_files(root, {"docs/adr/0100-postgres.md": NORMAL})
+    fd = os.open(root / "docs" / "adr", os.O_RDONLY)
+    try:
+        for _ in range(25):  # 25 × 201 bytes: past PATH_MAX (4,096)
+            os.mkdir("d" * 200, dir_fd=fd)
+            inner = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        out = os.open("0001-deep.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, b"---\nid: deep\n---\n# Deep\n")
+        os.close(out)
+    finally:
+        os.close(fd)
+    corpus = govmem.load(root)
+    lost = [f for f in corpus.findings if f.code == "unreadable"]
+    assert len(lost) == 1
+    assert lost[0].severity == "error"
+    assert lost[0].path is not None
+    assert lost[0].path.startswith("docs/adr/ddd")
+    assert corpus.unread == (lost[0].path,)
+    answer = corpus.query("Which database?", topic="database", as_of="2026-01-01")
+    assert answer.missing_information[-1].startswith(INCOMPLETE)
+    assert answer.decision is not None
+    assert answer.decision.id == "0100"
