@@ -12,7 +12,8 @@ Everything in `__all__` is the public API (`docs/architecture.md` maps the
 private subpackages behind it):
 
 * loading and writing: `load`, `Loader`, `Reloader` (the incremental reload
-  the MCP server uses), `find_root`, `known_as_of_date`, `remember`,
+  the MCP server uses; `Stamp` and `proves_unchanged`, when stat data may
+  stand in for reading a file again), `find_root`, `known_as_of_date`, `remember`,
   `remember_from_agent`, `utc_now`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
   records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
@@ -66,6 +67,7 @@ from .shell.known import known_as_of_date, load
 from .shell.load import Loader
 from .shell.plan import find_root
 from .shell.reload import Reloader, Watched
+from .shell.stamp import Stamp, proves_unchanged
 from .shell.write import Written, remember, remember_from_agent
 from .tools.results import (
     Ambiguous,
@@ -131,6 +133,7 @@ __all__ = [
     "SearchHit",
     "SearchResults",
     "Source",
+    "Stamp",
     "StatusChange",
     "SupersededEntries",
     "SupersededEntry",
@@ -147,6 +150,7 @@ __all__ = [
     "known_as_of_date",
     "load",
     "make_memory",
+    "proves_unchanged",
     "remember",
     "remember_from_agent",
     "structure",

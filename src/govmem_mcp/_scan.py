@@ -5,14 +5,17 @@ change an answer: the folders read (`deep`, walked as the loader walks
 them), folders watched without recursion (`shallow`), single files, and git.
 
 `scan(targets)` walks them and records, per path, the identity a change
-would alter: for a folder (mtime_ns, inode, device) — an entry added,
-removed or renamed changes its mtime — and for a file (size, mtime_ns,
-inode, device), following symlinks. `diff` compares two snapshots into the
-set of changed root-relative paths. A file modified less than `RACY_NS`
-before a snapshot was taken may be modified again within the same timestamp
-tick without any visible change (git's "racy clean" problem), so `diff`
-reports such files as changed once more on the next comparison; their
-content hash then decides whether anything is re-parsed.
+would alter (`govmem.Stamp`): for a folder (mtime_ns, ctime_ns, inode,
+device) — an entry added, removed or renamed changes its mtime, a `chmod`
+its ctime — and for a file (size, mtime_ns, ctime_ns, inode, device),
+following symlinks. `diff` compares two snapshots into the set of changed
+root-relative paths: every path whose stat data does not *prove* it
+unchanged (`govmem.proves_unchanged`, git's racy-clean rule). A rewrite that
+restores size and mtime (`cp -p`, `tar x`, `rsync -t` putting back an older
+copy) still moves the ctime; a file changed within `RACY_NS` of a snapshot
+may change again within the same timestamp tick with no visible change, so
+it is reported once more on the next comparison. Either way the file is
+read again and its content hash decides whether anything is re-parsed.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from govmem import Watched
+from govmem import Stamp, Watched, proves_unchanged
 
 CONFIG_NAME: Final = "govmem.yaml"
 """The dirty-path name of a change to a config file outside the root."""
@@ -33,8 +36,10 @@ CONFIG_NAME: Final = "govmem.yaml"
 RACY_NS: Final = 2_000_000_000
 """Two seconds: the coarsest timestamp granularity of a common file system (FAT)."""
 
-Identity = tuple[int, int, int, int]
-"""(size or -1 for a folder, mtime_ns, inode, device)."""
+Identity = Stamp
+"""(size or -1 for a folder, mtime_ns, ctime_ns, inode, device)."""
+UNSTATABLE: Final = Stamp(-2, 0, 0, 0, 0)
+"""The identity of a file whose stat failed."""
 
 GIT: Final = ".git"
 """The dirty-path marker of a change of git history."""
@@ -63,9 +68,8 @@ class Snapshot:
 
 
 def identity(st: os.stat_result) -> Identity:
-    """(size or -1 for a folder, mtime_ns, inode, device) of a stat result."""
-    size = -1 if stat.S_ISDIR(st.st_mode) else st.st_size
-    return (size, st.st_mtime_ns, st.st_ino, st.st_dev)
+    """(size or -1 for a folder, mtime_ns, ctime_ns, inode, device) of a stat result."""
+    return Stamp.of(st)
 
 
 def scan(t: Watched) -> Snapshot:
@@ -80,7 +84,7 @@ def scan(t: Watched) -> Snapshot:
                 snap.walked.add(folder.relative_to(t.root).as_posix())
                 snap.aliased = snap.aliased or is_link
                 continue
-            snap.entries[path] = identity(st) if st is not None else (-2, 0, 0, 0)
+            snap.entries[path] = identity(st) if st is not None else UNSTATABLE
             if is_link:
                 snap.symlinks.add(Path(path).relative_to(t.root).as_posix())
                 try:
@@ -123,16 +127,19 @@ def diff(real: Path, old: Snapshot, new: Snapshot, *, racy: bool = True) -> set[
     """What changed between two snapshots: root-relative file paths, `.git`, or `RELOAD`.
 
     A changed folder gives `RELOAD` only (re-plan and re-walk; its files are
-    compared one by one). With `racy`, racy entries count as changed (module
-    docstring); without, only a visible change counts.
+    compared one by one). With `racy`, every entry whose stat data does not
+    prove it unchanged counts (`proves_unchanged`: racily clean entries too,
+    module docstring); without, only a visible change counts.
     """
     changed: set[str] = set()
     for key in old.entries.keys() | new.entries.keys():
         before, after = old.entries.get(key), new.entries.get(key)
-        recent = racy and after is not None and old.taken_ns - after[1] < RACY_NS
-        if before == after and not recent:
+        if racy:
+            if proves_unchanged(before, after, old.taken_ns, RACY_NS):
+                continue
+        elif before == after:
             continue
-        is_dir = (before or after or (0, 0, 0, 0))[0] == -1
+        is_dir = (before or after or UNSTATABLE)[0] == -1
         name = relative(real, key)
         changed.add(RELOAD if is_dir and name != GIT else name)
     return changed

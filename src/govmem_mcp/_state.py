@@ -42,18 +42,20 @@ import logging
 import os
 import stat
 import threading
+import time
 from pathlib import Path
 from typing import Final
 
 from attrs import frozen
 
-from govmem import Corpus, CorpusUnavailable, Reloader, Watched
+from govmem import Corpus, CorpusUnavailable, Reloader, Watched, proves_unchanged
 
 from ._roots import check_roots
 from ._scan import (
     CONFIG_NAME,
     EVERYTHING,
     GIT,
+    RACY_NS,
     RELOAD,
     Identity,
     Snapshot,
@@ -74,6 +76,8 @@ class _Basis:
 
     config_identity: Identity | None
     """Of the config file (followed if a symlink) before it was read; None when absent."""
+    config_taken_ns: int
+    """When `config_identity` was taken (racily clean: `proves_unchanged`)."""
     targets: Watched
     snapshot: Snapshot
     """The detector's own snapshot: the quick path updates its file entries in place."""
@@ -180,6 +184,7 @@ class LiveCorpus:
             if quick is not None:
                 return quick
         self._basis = None
+        config_taken_ns = time.time_ns()
         config_identity = _stat(reloader.config_path)
         t = reloader.plan()
         snapshot = scan(t)
@@ -190,7 +195,7 @@ class LiveCorpus:
             return dirty is not None and path not in symlinks and not covered(path, dirty)
 
         corpus = reloader.read(reuse, git_changed=dirty is None or GIT in dirty)
-        self._basis = _Basis(config_identity, t, snapshot)
+        self._basis = _Basis(config_identity, config_taken_ns, t, snapshot)
         self.reloads += 1
         return corpus
 
@@ -217,7 +222,7 @@ class LiveCorpus:
             or dirty & {RELOAD, EVERYTHING, GIT, CONFIG_NAME}
         ):
             return None
-        if _stat(reloader.config_path) != basis.config_identity:
+        if not _config_unchanged(reloader, basis):
             return None
         snap, top = basis.snapshot, str(real)
         extra = {str(f) for f in basis.targets.files}
@@ -261,6 +266,39 @@ class LiveCorpus:
             self._detector.close()
             self._detector = StatDetector()
             self._detector.rebase(t, snapshot)
+
+
+def _config_unchanged(reloader: Reloader, basis: _Basis) -> bool:
+    """Whether the config file is what the held corpus read (else the full path reads it again).
+
+    Its stamp proves it (`proves_unchanged`), or — equal stamps that are racily
+    clean — its content equals the held config's text.
+    """
+    path, before = reloader.config_path, basis.config_identity
+    now = _stat(path)
+    if now is None and before is None:
+        return True  # still no config file
+    if proves_unchanged(before, now, basis.config_taken_ns, RACY_NS):
+        return True
+    held = reloader.corpus
+    return now == before and held is not None and _config_text(path) == held.config.text
+
+
+def _config_text(path: Path) -> str | None:
+    """The config file's text as the loader reads it; None when it is not a small regular UTF-8 file."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size > CONFIG_MAX_BYTES:
+            return None
+        with path.open("rb") as fh:
+            data = fh.read(CONFIG_MAX_BYTES + 1)
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+CONFIG_MAX_BYTES: Final = 64 * 1024
+"""The loader's size limit of every file it reads, the config included."""
 
 
 def _stat(path: Path) -> Identity | None:

@@ -583,3 +583,57 @@ def test_a_folder_beyond_path_max_is_a_finding_not_dropped(tmp_path: Path) -> No
     assert answer.missing_information[-1].startswith(INCOMPLETE)
     assert answer.decision is not None
     assert answer.decision.id == "0100"
+
+
+# ------------------------------------------------------------------ point 8
+def test_stat_proves_unchanged_only_for_equal_settled_stamps() -> None:
+    old = govmem.Stamp(10, 1_000_000_000_000, 1_000_000_000_000, 7, 1)
+    later = 1_000_000_000_000 + 5_000_000_000
+    assert govmem.proves_unchanged(old, old, later)
+    assert not govmem.proves_unchanged(old, old._replace(ctime_ns=later), later)  # cp -p, tar x
+    assert not govmem.proves_unchanged(old, old._replace(size=11), later)
+    assert not govmem.proves_unchanged(old, old._replace(ino=8), later)
+    assert not govmem.proves_unchanged(old, None, later)
+    assert not govmem.proves_unchanged(None, old, later)
+    # racily clean: modified within the granularity of when the stamp was taken
+    assert not govmem.proves_unchanged(old, old, 1_000_000_000_000 + 1_000_000_000)
+
+
+@pytest.mark.parametrize("how", ["cp -p", "rsync -t", "os.utime"])
+def test_the_stat_scan_sees_a_same_size_same_mtime_rewrite(how: str, example_repo: Path) -> None:
+    """An older copy put back with its size and mtime (the issue's `cp -p`): the next call sees it."""
+    from govmem_mcp._state import LiveCorpus
+
+    adr = example_repo / "docs" / "adr" / "024.md"
+    text = adr.read_text(encoding="utf-8")
+    old_copy = example_repo.parent / "024-old.md"
+    old_copy.write_text(text.replace("value: PostgreSQL", "value: CockroachDB"), encoding="utf-8")
+    assert len(old_copy.read_bytes()) != len(adr.read_bytes())
+    old_copy.write_text(text.replace("value: PostgreSQL", "value: PostgreSQX"), encoding="utf-8")
+    assert len(old_copy.read_bytes()) == len(adr.read_bytes())
+    past = 1_600_000_000_000_000_000  # 2020: far from any scan, never racily clean
+    os.utime(adr, ns=(past, past))
+    os.utime(old_copy, ns=(past, past))
+    live = LiveCorpus(example_repo, watch="stat")
+    try:
+        first = live.current()
+        assert "PostgreSQL" in [r.value for r in first.records]
+        assert live.current() is first
+        if how == "cp -p":
+            subprocess.run(["cp", "-p", str(old_copy), str(adr)], check=True)
+        elif (
+            how == "rsync -t"
+        ):  # what rsync -t does without rsync: write in place, then set the times
+            with adr.open("r+b") as fh:
+                fh.write(old_copy.read_bytes())
+            os.utime(adr, ns=(past, past))
+        else:
+            adr.write_bytes(old_copy.read_bytes())
+            os.utime(adr, ns=(past, past))
+        st = adr.stat()
+        assert (st.st_size, st.st_mtime_ns) == (len(old_copy.read_bytes()), past)
+        again = live.current()
+        assert "PostgreSQX" in [r.value for r in again.records]
+        assert again.health == govmem.load(example_repo).health
+    finally:
+        live.close()

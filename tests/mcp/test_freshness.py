@@ -175,4 +175,5 @@ def test_only_changed_files_are_read(
     adr = example_repo / "docs/adr/011.md"
     adr.write_text(adr.read_text().replace("MongoDB resta", "MongoDB rimane"))
     live.current()
-    assert reads == ["docs/adr/011.md"]
+    # the config is read again on every full reload (one small file, through the same guards)
+    assert [r for r in reads if r != "govmem.yaml"] == ["docs/adr/011.md"]
