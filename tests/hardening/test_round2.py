@@ -637,3 +637,109 @@ def test_the_stat_scan_sees_a_same_size_same_mtime_rewrite(how: str, example_rep
         assert again.health == govmem.load(example_repo).health
     finally:
         live.close()
+
+
+# ------------------------------------------------------------------ point 9
+KILLED_WRITER: Final = """
+import os, signal, sys
+from govmem.shell import write
+
+real = write.create_exclusive
+
+def then_killed(target, text):
+    done = real(target, text)
+    if done:  # renamed into place, complete: killed before anyone hears of it
+        os.kill(os.getpid(), signal.SIGKILL)
+    return done
+
+write.create_exclusive = then_killed
+write.remember(sys.argv[1], content="Prefers vim.", category="preference", key="editor",
+               request_id="retry-me")
+"""
+
+
+def _memory_files(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "memory").iterdir() if not p.name.startswith("."))
+
+
+def test_a_retry_after_a_writer_killed_before_it_answered_returns_the_first_write(
+    example_repo: Path,
+) -> None:
+    before = _memory_files(example_repo)
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_WRITER, str(example_repo)], check=False, timeout=120
+    )
+    assert killed.returncode == -9
+    written = _memory_files(example_repo)
+    assert len(written) == len(before) + 1  # the complete record the caller never saw
+    retry = govmem.remember(
+        example_repo,
+        content="Prefers vim.",
+        category="preference",
+        key="editor",
+        request_id="retry-me",
+    )
+    assert _memory_files(example_repo) == written  # no duplicate
+    assert retry.path == f"memory/{(set(written) - set(before)).pop()}"
+    corpus = govmem.load(example_repo)
+    assert [r.id for r in corpus.records if r.key == "editor"] == [retry.id]
+
+
+def test_remember_with_a_request_id_writes_once_on_every_surface(
+    example_repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _memory_files(example_repo)
+    # the CLI
+    argv = ["--root", str(example_repo), "remember", "--json", "--content", "Uses tabs."]
+    argv += ["--category", "preference", "--key", "indent", "--request-id", "cli-1"]
+    assert cli(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert cli(argv) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    # the same key for another write: refused, nothing written
+    other = [*argv[:-4], "--key", "indent", "--request-id", "cli-1"]
+    other[other.index("Uses tabs.")] = "Uses spaces."
+    assert cli(other) == 2
+    assert "request_id" in capsys.readouterr().err
+    # concurrent retries: one file, one answer
+    from concurrent.futures import ThreadPoolExecutor
+
+    def once(_: int) -> govmem.Written:
+        return govmem.remember_from_agent(
+            example_repo,
+            {"kind": "claim", "content": "We use DynamoDB.", "request_id": "agent-7"},
+        )
+
+    with ThreadPoolExecutor(8) as pool:
+        results = set(pool.map(once, range(16)))
+    assert len(results) == 1
+    assert len(_memory_files(example_repo)) == len(before) + 2
+    # the MCP tool, over stdio
+    log = example_repo.parent / "network.log"
+    server = ServerProcess(example_repo, log, "--allow-writes")
+    try:
+        server.request(INIT, "init")
+        server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+        call = {
+            "jsonrpc": "2.0",
+            "method": "tools/call",
+            "params": {
+                "name": "remember",
+                "arguments": {
+                    "kind": "memory",
+                    "category": "fact",
+                    "key": "retried",
+                    "content": "Sent twice.",
+                    "request_id": "mcp-1",
+                },
+            },
+        }
+        one = server.request(call, "r1")["result"]
+        two = server.request(call, "r2")["result"]
+        assert not one.get("isError"), one
+        assert one["structuredContent"]["result"] == two["structuredContent"]["result"]
+        server.close()
+    finally:
+        server.kill()
+    assert len(_memory_files(example_repo)) == len(before) + 3
+    assert network_attempts(log) == []

@@ -81,6 +81,7 @@ async def test_remember_only_with_allow_writes(write_client: Client) -> None:
         "value",
         "scope",
         "source_ids",
+        "request_id",  # the idempotency key (issue 22)
     }
 
 

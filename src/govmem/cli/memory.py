@@ -167,6 +167,10 @@ def _remember_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--mind", help="a memory's mind (default: default)")
     p.add_argument(
+        "--request-id",
+        help="an idempotency key: a retry with the same key prints the first write's id and path",
+    )
+    p.add_argument(
         "--as-user", action="store_true", help="your own memory: verified, recorded as yours"
     )
 
@@ -190,6 +194,7 @@ def _remember(args: argparse.Namespace) -> int:
         scope=args.scope,
         source_ids=args.source_id,
         mind=args.mind,
+        request_id=args.request_id,
         as_user=args.as_user,
         now=now(),
         config=args.config,

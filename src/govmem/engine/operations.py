@@ -335,6 +335,14 @@ OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
                         Value("array", items=NAME, max_items=MAX_TAGS),
                         description="Ids of source records it rests on.",
                     ),
+                    Arg(
+                        "request_id",
+                        Value("string", min_length=1, max_length=MAX_NAME),
+                        description=(
+                            "An idempotency key you choose (a UUID): a retried write with the"
+                            " same key returns the first write's id and path and writes nothing."
+                        ),
+                    ),
                     Arg("mind", NAME, published=False),
                 ),
                 cross=remember_rules,

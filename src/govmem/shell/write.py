@@ -45,6 +45,7 @@ date.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import subprocess
@@ -62,10 +63,11 @@ from govmem.memory.text import new_record_text, record_data
 from govmem.model.errors import GovmemError, InputError
 from govmem.model.records import Config, Record
 from govmem.model.time import When
+from govmem.parse.yaml import BadYaml, load_yaml
 from govmem.parse.yamledit import frontmatter_span, remove_item, set_keys, set_status_section
 
 from .atomic import create_exclusive, remove_unchanged, replace_unchanged
-from .files import MAX_BYTES
+from .files import MAX_BYTES, read_regular
 from .load import Loader
 from .plan import read_config
 
@@ -107,6 +109,7 @@ def remember(
     scope: str | None = None,
     source_ids: Sequence[str] = (),
     mind: str | None = None,
+    request_id: str | None = None,
     as_user: bool = False,
     by: str | None = None,
     now: datetime | None = None,
@@ -133,6 +136,8 @@ def remember(
         scope: where it applies.
         source_ids: ids of the source records it rests on.
         mind: a memory's mind (namespace); `default` when None.
+        request_id: an idempotency key: a retried write with the same key returns the
+            first write's id and path, and writes nothing (module docstring).
         as_user: a human's own memory, verified.
         by: who verifies (`as_user`); git `user.email` when None.
         now: the current instant; read from the clock when None.
@@ -158,6 +163,7 @@ def remember(
         "scope": scope,
         "source_ids": source_ids,
         "mind": mind,
+        "request_id": request_id,
     }
     checked = check_arguments("remember", given)
     return _write_new(root, checked, as_user=as_user, by=by, now=now, config=config)
@@ -220,6 +226,9 @@ def _write_new(
         data["date"] = str(when)
         data["authored_by"] = "human" if as_user else "agent"
     prefix = "mem_" if kind == "memory" else "claim_"
+    key = a.optional_text("request_id")
+    if key is not None:
+        return _write_once(real, folder, prefix, key, data, kind, as_user)
     for _ in range(_ATTEMPTS):
         rid = prefix + secrets.token_hex(6)
         text = new_record_text(rid, data, kind, as_user)
@@ -231,6 +240,76 @@ def _write_new(
             return Written(rid, target.relative_to(real).as_posix())
     msg = f"could not find a free file name in {folder} after {_ATTEMPTS} attempts"  # pragma: no cover
     raise GovmemError(msg)  # pragma: no cover
+
+
+_DATED: Final = frozenset(
+    {"created_at", "updated_at", "verified_at", "verified_by", "date", "authored_by"}
+)
+"""Keys a retry writes differently (the clock, who): not compared with the first write."""
+
+
+def request_record_id(prefix: str, request_id: str) -> str:
+    """The id of the record a request writes: `prefix` + 12 hex digits of its key's SHA-256."""
+    digest = hashlib.sha256(b"govmem/remember\0" + request_id.encode("utf-8")).hexdigest()
+    return prefix + digest[:12]
+
+
+def _write_once(
+    real: Path,
+    folder: Path,
+    prefix: str,
+    request_id: str,
+    data: dict[str, object],
+    kind: str,
+    as_user: bool,
+) -> Written:
+    """Write the record of an idempotent request, or return the one a first try wrote.
+
+    The id (and so the file name) is derived from the key, and the file is
+    created by an exclusive link: of any number of tries — retries after a
+    writer was killed between the rename and its answer, or concurrent ones —
+    exactly one writes, and each gets the same `{id, path}`. A file already
+    there must hold the same request (its `request_id` and the arguments'
+    keys, the dates aside), else the key was reused for another write.
+
+    Raises:
+        InputError: the key was used before for a different write.
+    """
+    rid = request_record_id(prefix, request_id)
+    data = {**data, "request_id": request_id}
+    text = new_record_text(rid, data, kind, as_user)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        msg = f"the record would take over {MAX_BYTES} bytes; shorten the content"
+        raise InputError("content", msg)
+    target = folder / f"{rid}.yaml"
+    written = Written(rid, target.relative_to(real).as_posix())
+    if create_exclusive(target, text):
+        return written
+    first = _first_write(target)
+    same = (
+        first is not None
+        and first.get("kind") == kind
+        and first.get("id") == rid
+        and all(first.get(k) == v for k, v in data.items() if k not in _DATED)
+    )
+    if not same:
+        msg = (
+            f"request_id {request_id!r} was already used for a different write"
+            f" ({written.path}); use a new key for a new record"
+        )
+        raise InputError("request_id", msg)
+    return written
+
+
+def _first_write(path: Path) -> Mapping[str, object] | None:
+    """The mapping a first write left in `path` (None when it is not one, or unreadable)."""
+    got = read_regular(path)
+    if not isinstance(got, bytes):
+        return None
+    loaded = load_yaml(got.decode("utf-8", "replace"))
+    if isinstance(loaded, BadYaml) or not isinstance(loaded.data, Mapping):
+        return None
+    return loaded.data
 
 
 # ------------------------------------------------------------- human acts

@@ -81,7 +81,10 @@ def remember(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
     claim that contradicts a decision so that humans can review it. It never
     changes an existing record, and what it writes never outranks a human's
     verified memory or an accepted decision until a human verifies or
-    approves it. Returns the new record's `id` and file `path`.
+    approves it. Returns the new record's `id` and file `path`. Give a
+    `request_id` of your own (a UUID) to make a retry safe: if the first call
+    wrote the record but its answer was lost, calling again with the same
+    `request_id` returns that record's `id` and `path` and writes nothing.
 
     Example: {"kind": "memory", "category": "preference", "key": "editor", "content": "Prefers vim."}
     """
