@@ -5,7 +5,8 @@
   it serves, so a stray write cannot corrupt the wire;
 * stdin is read by `StdinLines`, which a cancellation interrupts (the
   SDK's own reader is a worker thread that would keep the process alive
-  until the client's next line);
+  until the client's next line), through `GuardedLines` (`_frames`), which
+  answers the requests the SDK would drop unanswered;
 * closing stdin ends the connection: `serve` returns normally and the
   process exits 0 with nothing on stderr; SIGTERM does the same;
 * a transport failure (EPIPE when the client has gone, a closed stdout)
@@ -25,6 +26,7 @@ from anyio import CancelScope
 from mcp.server import InitializationOptions, Server
 from mcp.server.stdio import stdio_server
 
+from ._frames import GuardedLines
 from ._state import LiveCorpus
 from ._stdin import StdinLines
 
@@ -53,9 +55,15 @@ async def _on_sigterm(scope: CancelScope) -> None:
 
 
 async def _serve_stdio(server: Server[Any]) -> None:
-    """`Server.run` over stdio, with stdin read by `StdinLines` (cancellable)."""
-    stdin = cast("anyio.AsyncFile[str]", StdinLines())
+    """`Server.run` over stdio, with stdin read by `StdinLines` (cancellable).
+
+    Requests the SDK would drop unanswered (positional `params`, nesting past
+    `_frames.MAX_DEPTH`) are answered with a JSON-RPC error by `GuardedLines`.
+    """
+    guarded = GuardedLines(StdinLines())
+    stdin = cast("anyio.AsyncFile[str]", guarded)
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+        guarded.attach(write_stream.send)
         await server.run(read_stream, write_stream, initialization_options(server))
 
 

@@ -10,13 +10,14 @@ any, the server *must* answer.
 **Well-formed** (the server must answer it, with a result or an error) is
 decided here, conservatively, from what was generated: strict JSON (no NaN,
 no lone surrogate), `jsonrpc: "2.0"`, an `id` that is an integer (not a
-boolean) or a string, a string `method`, `params` absent, `null` or an
-object, no `result`/`error` member, and nesting of at most `MAX_DEPTH`
-levels. Everything else may be dropped silently, as adrkit and the MCP SDK
-do (JSON-RPC batches too: MCP has none since 2025-06-18); the server must
-only stay up and keep stdout clean. The JSON parser of the SDK refuses
-nesting near 200 levels, so deeper frames are generated to test that the
-server survives them, not that it answers them.
+boolean) or a string, a `method`, and no `result`/`error` member — at any
+depth of nesting, with `params` of any type and a `method` of any type
+(since issue 22 positional `params` get `-32602`, a `method` that is not a
+string `-32600`, and nesting past `MAX_DEPTH` levels, even 30,000 deep, one
+of the two: JSON-RPC answers every request with an id). Everything else may
+be dropped silently, as adrkit and the MCP SDK do (JSON-RPC batches too: MCP
+has none since 2025-06-18); the server must only stay up and keep stdout
+clean.
 
 Ids of well-formed requests are assigned by `render` from a serial number,
 so they are unique per process and disjoint from the ids a cancellation
@@ -178,7 +179,8 @@ def render(frame: Frame, serial: int) -> Rendered:
     text = json.dumps(payload, ensure_ascii=frame.ascii, allow_nan=True)
     text = _splice_deep(text)
     data = text.encode("utf-8", "surrogatepass")
-    wellformed = frame.wellformed and depth(payload) <= MAX_DEPTH and not _has_bad_text(payload)
+    # deeper than MAX_DEPTH is answered too (with -32600 / -32602), since issue 22
+    wellformed = frame.wellformed and not _has_bad_text(payload)
     return Rendered(data, rid if wellformed else None, frame.kind)
 
 
@@ -503,10 +505,15 @@ def broken_requests(draw: st.DrawFn, era: Era = "any") -> Frame:
         return Frame("broken id", message, wellformed=False)
     elif flaw == "method":
         message["method"] = draw(_BAD_METHODS)
+        # a method that is not a string, with a good id: -32600 Invalid Request (issue 22)
+        good = message.get("jsonrpc") == "2.0" and not isinstance(message["method"], str)
+        return Frame("broken method", message, id_kind="int", wellformed=good)
     elif flaw == "no-method":
         del message["method"]
     elif flaw == "params":
         message["params"] = draw(_BAD_PARAMS)
+        # positional params with a good id: -32602 Invalid params (issue 22)
+        return Frame("broken params", message, id_kind="int", wellformed=True)
     else:
         message[draw(st.sampled_from(["result", "error"]))] = draw(json_values(3))
     return Frame(f"broken {flaw}", message, id_kind="int", wellformed=False)

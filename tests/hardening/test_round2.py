@@ -50,6 +50,7 @@ from tests.engine.seed_corpus import rec
 from . import test_paths as _paths
 from .support import (
     INIT,
+    MODERN_META,
     ServerProcess,
     network_attempts,
     open_to_all,
@@ -743,3 +744,97 @@ def test_remember_with_a_request_id_writes_once_on_every_surface(
         server.kill()
     assert len(_memory_files(example_repo)) == len(before) + 3
     assert network_attempts(log) == []
+
+
+# ------------------------------------------------------------------ point 7
+def _nested(levels: int) -> Any:
+    value: Any = "x"
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+POSITIONAL: Final[list[tuple[str, bytes, int]]] = [
+    ("tools/list [1]", b'{"jsonrpc":"2.0","id":"p1","method":"tools/list","params":[1]}', -32602),
+    (
+        "tools/call 'query'",
+        b'{"jsonrpc":"2.0","id":"p2","method":"tools/call","params":"query"}',
+        -32602,
+    ),
+    (
+        "tools/call [1,2]",
+        b'{"jsonrpc":"2.0","id":"p3","method":"tools/call","params":[1,2]}',
+        -32602,
+    ),
+    ("ping 7", b'{"jsonrpc":"2.0","id":"p4","method":"ping","params":7}', -32602),
+    ("method 1", b'{"jsonrpc":"2.0","id":"p5","method":1}', -32600),
+    (
+        "argument 250 deep",
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": "p6",
+                "method": "tools/call",
+                "params": {"name": "query", "arguments": {"question": "x", "topic": _nested(250)}},
+            }
+        ).encode(),
+        -32602,
+    ),
+    (
+        "30,000 deep",
+        b'{"jsonrpc":"2.0","id":"p7","method":"tools/call","params":{"name":"query","arguments":'
+        + b"[" * 30_000
+        + b"]" * 30_000
+        + b"}}",
+        -32602,
+    ),
+    (
+        "_meta 150 deep",
+        json.dumps({"jsonrpc": "2.0", "id": 8, "method": "ping", "x": _nested(150)}).encode(),
+        -32600,
+    ),
+]
+
+
+@pytest.mark.parametrize("era", ["legacy", "modern"])
+def test_requests_the_sdk_would_drop_get_a_json_rpc_error(era: str, example_repo: Path) -> None:
+    log = example_repo.parent / "network.log"
+    server = ServerProcess(example_repo, log)
+    try:
+        if era == "legacy":
+            server.request(INIT, "init")
+            server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+        else:
+            discover = {
+                "jsonrpc": "2.0",
+                "method": "server/discover",
+                "params": {"_meta": MODERN_META},
+            }
+            assert "result" in server.request(discover, "discover")
+        for _, line, _ in POSITIONAL:
+            server.send(line)
+        after: dict[str, Any] = {"jsonrpc": "2.0", "id": "after", "method": "ping"}
+        if era == "modern":
+            after["params"] = {"_meta": MODERN_META}
+        server.send(json.dumps(after).encode())
+        ids: list[object] = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", 8]
+        missing = server.wait_for([*ids, "after"], 30)
+        assert not missing, (missing, server.stderr[-2000:])
+        for (name, _, code), rid in zip(POSITIONAL, ids, strict=True):
+            answers = server.responses[rid]
+            assert len(answers) == 1, name
+            assert answers[0]["error"]["code"] == code, (name, answers[0])
+        # a well-formed request still works
+        ok = server.request(
+            {"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": MODERN_META}}
+            if era == "modern"
+            else {"jsonrpc": "2.0", "method": "tools/list"},
+            "list",
+        )
+        assert "result" in ok, ok
+        code, stderr = server.close()
+    finally:
+        server.kill()
+    assert code == 0
+    assert b"Traceback" not in stderr
+    assert server.problems == []
