@@ -35,6 +35,8 @@ from typing import Final, Literal, TypeAlias
 from attrs import frozen
 from hypothesis import strategies as st
 
+from govmem.testing import calendar_edge_instants
+
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 RequestId: TypeAlias = int | str
 IdKind: TypeAlias = Literal["int", "big", "str", "unicode"]
@@ -253,6 +255,7 @@ def _dates() -> st.SearchStrategy[str]:
             st.integers(0, 32),
         ),
         st.sampled_from(["2026-09-08T12:00:00Z", "2026-09-08T25:61:00+99:00", "2026-09-08 x"]),
+        calendar_edge_instants(),  # both ends of the calendar, leap days (issue 22)
     )
 
 

@@ -280,3 +280,12 @@ def open_to_all(root: Path) -> None:
             path = os.path.join(dirpath, name)
             if not os.path.islink(path):
                 os.chmod(path, 0o644)
+
+
+def write_bytes_name(folder: Path, name: bytes, data: bytes) -> None:
+    """Write a file whose name is raw bytes (maybe not UTF-8) into `folder`."""
+    fd = os.open(os.path.join(os.fsencode(folder), name), os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)

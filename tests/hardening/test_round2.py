@@ -24,28 +24,14 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import govmem
-from govmem import When
 from govmem.cli import main as cli
-from govmem.model.time import parse_iso
-from govmem.testing import (
-    SPECIAL_FILES,
-    calendar_edge_dates,
-    calendar_edge_instants,
-    make_special,
-    non_utf8_names,
-    special_files,
-)
 from tests.conftest import EXAMPLE, git, write_files
-from tests.engine.seed_corpus import rec
 
 from . import test_paths as _paths
 from .support import (
@@ -57,6 +43,7 @@ from .support import (
     script,
     shared_folder,
     unprivileged,
+    write_bytes_name,
 )
 from .test_hostile import NORMAL
 from .test_paths import OpenAudit
@@ -209,14 +196,6 @@ def _mcp_as_nobody(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[
     return results
 
 
-def _write_bytes_name(folder: Path, name: bytes, data: bytes) -> None:
-    fd = os.open(os.path.join(os.fsencode(folder), name), os.O_WRONLY | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
-
-
 QUESTION: Final = "Quale database è approvato per i nuovi servizi?"
 
 
@@ -226,9 +205,9 @@ def test_a_name_that_is_not_utf8_is_a_finding_and_the_rest_answers() -> None:
     with shared_folder() as tmp:
         root = _copy_example(tmp)
         adr = root / "docs" / "adr"
-        _write_bytes_name(adr, b"bad\xff.md", b"---\nid: a\n---\n")
+        write_bytes_name(adr, b"bad\xff.md", b"---\nid: a\n---\n")
         os.mkdir(os.path.join(os.fsencode(adr), b"dir\xfe"), 0o755)
-        _write_bytes_name(adr / os.fsdecode(b"dir\xfe"), b"0002-x.md", b"---\nid: b\n---\n# B\n")
+        write_bytes_name(adr / os.fsdecode(b"dir\xfe"), b"0002-x.md", b"---\nid: b\n---\n# B\n")
         open_to_all(root)
 
         lint = _as_nobody(root, "lint", "--json")
@@ -277,41 +256,6 @@ def test_a_name_that_is_not_utf8_is_a_finding_and_the_rest_answers() -> None:
         )
         assert all(not r.get("isError") for r in results), results
         assert results[0]["structuredContent"]["result"]["status"] == "contested"
-
-
-@settings(max_examples=25, deadline=None)
-@given(names=st.lists(non_utf8_names(), min_size=1, max_size=3, unique=True), folder=st.booleans())
-def test_generated_non_utf8_names_are_findings_never_crashes(
-    names: list[bytes], folder: bool
-) -> None:
-    """Any name that is not UTF-8, as a file or a folder: one finding each, the rest answers."""
-    with shared_folder() as tmp:
-        root = tmp / "r"
-        adr = root / "docs" / "adr"
-        adr.mkdir(parents=True)
-        (adr / "0100-postgres.md").write_text(NORMAL, encoding="utf-8")
-        for name in names:
-            if folder:
-                sub = os.path.join(os.fsencode(adr), name)
-                os.mkdir(sub)
-                _write_bytes_name(Path(os.fsdecode(sub)), b"0001-a.md", b"# 1. A\n")
-            else:
-                _write_bytes_name(adr, name, b"---\nid: x\n---\n# X\n")
-        corpus = govmem.load(root)
-        shown = {
-            os.fsdecode(b"docs/adr/" + n)
-            .encode("utf-8", "surrogateescape")
-            .decode("utf-8", "backslashreplace")
-            + ("/" if folder else "")
-            for n in names
-        }
-        assert {f.path for f in corpus.findings if f.code == "unreadable"} == shown
-        assert corpus.health == govmem.load(root).health
-        answer = corpus.query("Which database?", topic="database", as_of="2026-01-01")
-        assert answer.decision is not None
-        assert answer.decision.id == "0100"
-        # everything printed encodes
-        json.dumps([f.path for f in corpus.findings], ensure_ascii=False).encode("utf-8")
 
 
 # ------------------------------------------------------------------ point 2
@@ -368,38 +312,6 @@ def test_records_dated_at_the_ends_of_the_calendar_render_with_no_flag(
     assert starts["a1"] == late
 
 
-@settings(max_examples=40, deadline=None)
-@given(
-    record_dates=st.lists(calendar_edge_dates(), min_size=1, max_size=4),
-    as_of=calendar_edge_instants(),
-)
-def test_any_calendar_edge_date_renders(record_dates: list[date], as_of: str) -> None:
-    """Every date the validator accepts renders: timeline (text and SVG) and the report."""
-    from govmem.render.report import build_report
-    from govmem.render.timeline import build_timeline, render_text
-    from govmem.render.timeline_svg import render_svg
-
-    records = [
-        rec(
-            f"r{i}",
-            f"V{i % 2}",
-            status="accepted" if i % 3 else "superseded",
-            valid_from=When.from_date(d),
-            superseded_by=(f"r{i + 1}",) if i % 3 == 0 and i + 1 < len(record_dates) else (),
-        )
-        for i, d in enumerate(record_dates)
-    ]
-    corpus = govmem.Corpus.from_records(records)
-    now = datetime(2026, 12, 1, tzinfo=UTC)
-    when = parse_iso(as_of)
-    timeline = build_timeline(corpus, "database", when, now=now)
-    assert render_text(timeline)
-    assert render_svg(timeline).startswith("<svg")
-    assert build_report(corpus, when, now=now)
-    for d in record_dates:
-        assert str(When.from_date(d)) == d.isoformat()
-
-
 # --------------------------------------------------------------- points 3, 5
 def test_a_govmem_yaml_linked_outside_the_root_is_outside_root_and_never_opened(
     tmp_path: Path, recording: OpenAudit, capsys: pytest.CaptureFixture[str]
@@ -447,63 +359,6 @@ def test_a_govmem_yaml_linked_outside_the_root_is_outside_root_and_never_opened(
 def run_tool_like(corpus: govmem.Corpus, name: str) -> dict[str, Any]:
     result: dict[str, Any] = getattr(corpus, name)().to_wire()
     return result
-
-
-CONFIG_BOUND: Final = 20.0
-"""Seconds any command may take on a special configuration (measured: under 2 s)."""
-
-
-@settings(max_examples=len(SPECIAL_FILES) * 2, deadline=None)
-@given(kind=special_files())
-def test_a_special_file_as_govmem_yaml_is_a_finding_and_never_read(kind: str) -> None:
-    """A FIFO, a device link, a folder, a socket, a loop, too large, binary: an error finding, defaults used."""
-    with shared_folder() as tmp:
-        root = tmp / "c"
-        shutil.copytree(EXAMPLE, root)
-        (root / "govmem.yaml").unlink()
-        make_special(root / "govmem.yaml", kind)
-        done = subprocess.run(
-            [script("govmem"), "--root", str(root), "lint", "--json"],
-            capture_output=True,
-            text=True,
-            timeout=CONFIG_BOUND,
-            check=False,
-        )
-        assert done.returncode == 1, done.stderr
-        found = {(f["code"], f["path"]) for f in json.loads(done.stdout)["findings"]}
-        expected = {
-            "dev-zero": "outside-root",
-            "dev-urandom": "outside-root",
-            "dev-null": "outside-root",
-            "too-large": "record-too-large",
-        }.get(kind, "unreadable")
-        assert (expected, "govmem.yaml") in found, found
-
-
-@settings(max_examples=len(SPECIAL_FILES) * 2, deadline=None)
-@given(kind=special_files())
-def test_a_special_file_as_config_is_refused_without_reading_it(kind: str) -> None:
-    """`--config` a FIFO, `/dev/zero`, `/dev/urandom`, …: exit 1 and one line, at once; the MCP server too."""
-    with shared_folder() as tmp:
-        config = tmp / "cfg.yaml"
-        make_special(config, kind)
-        for argv in (
-            [script("govmem"), "--root", str(EXAMPLE), "--config", str(config), "lint"],
-            [script("govmem-mcp"), "--cwd", str(EXAMPLE), "--config", str(config)],
-        ):
-            done = subprocess.run(
-                argv,
-                capture_output=True,
-                text=True,
-                timeout=CONFIG_BOUND,
-                check=False,
-                stdin=subprocess.DEVNULL,
-            )
-            assert done.returncode == 1, (argv, done.stderr)
-            assert done.stdout == ""
-            assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-            assert "internal error" not in done.stderr
-            assert "config" in done.stderr
 
 
 # ------------------------------------------------------------------ point 4
