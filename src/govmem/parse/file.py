@@ -42,8 +42,8 @@ from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
 
 _YAML_SUFFIXES: Final = (".yaml", ".yml")
 _STEM_ID: Final = re.compile(
-    r"^(?:(?P<slug>(?:\d{8}|\d{4}-\d{2}-\d{2})-.+)"
-    r"|(?P<id>(?:[A-Za-z]+-)?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
+    r"^(?:(?P<slug>(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)-.+)"
+    r"|(?P<id>(?:[A-Za-z]+-|[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
 )
 
 
@@ -91,8 +91,11 @@ def is_not_a_record(path: str) -> bool:
 def id_from_stem(path: str) -> str:
     """The id a file name gives: `0004a-x.md` -> `0004a`, `adr-101-x` -> `adr-101`.
 
-    log4brains slugs (`20200926-use-x`) are ids whole, as log4brains uses
-    them; a stem without a leading number is its own id.
+    Letters and digits with no separator are one id (`ADR046-use-x` ->
+    `ADR046`, two digits at least, so `k8s-x` stays whole). Dated slugs
+    (`20200926-use-x` of log4brains, `2023-07-18-x`, `2026-01-x`) are ids
+    whole, as their tools use them; a stem without a leading number is its
+    own id.
     """
     stem = posixpath.splitext(posixpath.basename(path))[0].strip()
     m = _STEM_ID.match(stem)
