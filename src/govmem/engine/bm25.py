@@ -58,16 +58,16 @@ from .terms import question_terms, terms
 
 K1: Final = 1.2
 TITLE_WEIGHT: Final = 2.0
-TITLE_BONUS: Final = 2.0
+TITLE_BONUS: Final = 0.5
 UNKNOWN_ONLY: Final = 0.7
 """A topic whose records all have an unknown status scores this fraction."""
-MARGIN: Final = 1.1
+MARGIN: Final = 1.5
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.5
 """The best topic's records must hold at least this share of the matched terms' IDF."""
-MAX_UNMATCHED_IDF: Final = 1.0
+MAX_UNMATCHED_IDF: Final = 0.3
 """At most this share of the question's IDF may be carried by terms no competing record
 holds (such a term weighs the IDF of a term held by none)."""
 MAX_CANDIDATES: Final = 3
@@ -362,8 +362,8 @@ class TopicIndex:
             return TopicGuess(None)
         best, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0.0
-        clear = n_topics == 1 or top >= MARGIN * second
         matched_idf = sum(w for w, _ in holders)
+        clear = n_topics == 1 or top >= MARGIN * second
         unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
         answerable = (
             unmatched <= MAX_UNMATCHED * len(question_terms_)
