@@ -28,7 +28,8 @@ def test_the_example_answers_every_phrasing_of_its_question(question: str) -> No
     """Each finds the topic, the scope named in words, and the contested PostgreSQL decision."""
     answer = govmem.load(EXAMPLE).query(question, as_of="2026-09-08")
     assert (answer.topic, answer.scope, answer.status) == ("database", "new-services", "contested")
-    assert answer.decision is not None and answer.decision.id == "adr-024"
+    assert answer.decision is not None
+    assert answer.decision.id == "adr-024"
     assert answer.candidates == ()
 
 

@@ -80,7 +80,8 @@ def test_a_date_no_rule_reads_is_a_finding(corpora: dict[str, Corpus]) -> None:
     """`Last modified: 2023-07-2i` is reported, never dropped in silence."""
     c = corpora["simpler-grants"]
     (found,) = findings(c, "2023-07-26-backend-prod-server", "unreadable-date")
-    assert found.severity == "warn" and "2023-07-2i" in found.message
+    assert found.severity == "warn"
+    assert "2023-07-2i" in found.message
 
 
 def test_letters_and_digits_with_no_separator_are_one_id(corpora: dict[str, Corpus]) -> None:
@@ -106,7 +107,8 @@ def test_a_ref_to_two_files_of_one_number_resolves_to_the_one_that_links_back(
     (found,) = findings(
         c, "ADR013-use-paper-trail-gem-for-auditing-and-record-backups", "ref-resolved-by-number"
     )
-    assert found.severity == "info" and "links back" in found.message
+    assert found.severity == "info"
+    assert "links back" in found.message
     assert not [
         f for f in c.findings if f.code in ("ambiguous-ref", "dangling-ref") and f.id == "ADR013"
     ]

@@ -123,13 +123,15 @@ def render_answer(a: Answer, missing_topic: str | None = None) -> str:
         ]
     if a.candidates:
         lines += ["", "Candidates (no topic was clearly the one asked about; ask again with one)"]
-        for n, c in enumerate(a.candidates, 1):
+        for n, offered in enumerate(a.candidates, 1):
             decision = (
-                f"{c.decision_id}: {c.title}" if c.decision_id else f"no decision ({c.title})"
+                f"{offered.decision_id}: {offered.title}"
+                if offered.decision_id
+                else f"no decision ({offered.title})"
             )
             lines += [
-                f"  {n}. {c.topic} — {_MARK[c.status].strip()}, {decision}",
-                f"     govmem query {_quoted(a.query)} --topic {_quoted(c.topic)}",
+                f"  {n}. {offered.topic} — {_MARK[offered.status].strip()}, {decision}",
+                f"     govmem query {_quoted(a.query)} --topic {_quoted(offered.topic)}",
             ]
     if a.sources:
         lines += ["", "Sources"]
