@@ -2,14 +2,19 @@
 
 An ADR without frontmatter (Nygard, adr-tools, log4brains, Tendermint) says
 what it is in a few conventional places, and a MADR file with frontmatter
-sometimes does too. `read_markdown` finds them, never interpreting them:
+sometimes does too. Reading is one pass: the body's outline (`outline`) ->
+its layout (`layout`: title, metadata block, top section level, status
+section) -> the text of each place (`read_markdown`), never interpreted here
+(`records` reads the values, with the configuration, once):
 
     # 21. Multi-cluster                    -> title (number kept)
-    Date: 2021-05-11                       -> preamble keys, between the H1 and
-    - Status: accepted / * Deciders: ...      the first lower heading
-    June 19, 2018                          -> a preamble line that is a date
-    ## Status                              -> the status text (first paragraph)
-    ⌛️ Superseded by [036. …](036-….md)       and the whole section (for refs)
+    ## 21. Multi-cluster                   -> a repeated title: still the block
+    Date: 2021-05-11                       -> the metadata block's keys, between
+    * **Status:** Active / - Deciders: …      the title and the first content
+    June 19, 2018                             section; a line that is a date
+    ## Status                              -> the status section (at the top
+    ⌛️ Superseded by [036. …](036-….md)       level): first paragraph, and the
+                                              whole section for refs
     ## Changelog                           -> dated lines: `- 2023-05-03: text`,
     - 2023-05-03: Mark as rejected …          `* *2018-09-02* text`, `### Nov 2nd
                                               2018` over undated bullets
