@@ -18,11 +18,11 @@ from typing import Final
 
 from attrs import frozen
 
-from govmem.index.derive import file_subject
 from govmem.index.index import Index
 from govmem.index.memo import Key, Recent
 from govmem.model.records import ROOT_SCOPE, Relation, Source
 from govmem.model.text import fold, tokens
+from govmem.parse.file import file_subject
 
 from . import answer as ans
 from .bm25 import Document, TopicIndex, protected_tokens

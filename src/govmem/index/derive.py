@@ -19,7 +19,6 @@ Pure functions over the sorted lists of records, sources and relations:
 from __future__ import annotations
 
 import hashlib
-import posixpath
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,13 +33,11 @@ from govmem.model.records import ROOT_SCOPE, Config, Finding, Record, Relation, 
 from govmem.model.status import IN_FORCE_CLASSES, NEVER_IN_FORCE
 from govmem.model.text import fold, u16
 from govmem.model.time import When
-from govmem.parse.file import id_from_stem
+from govmem.parse.file import file_subject
 
 ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
 _TITLE_NUMBER: Final = re.compile(r"^\s*(?:adr[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*", re.IGNORECASE)
 _PUNCT: Final = re.compile(r"[^\w\s]+|_")
-_DATE_PREFIX: Final = re.compile(r"^(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)[-_]")
-_VERSION_SUFFIX: Final = re.compile(r"[-_.]v\d+$", re.IGNORECASE)
 
 Resolver = Callable[[int, str, str], int | None]
 """(record position, ref, field) -> the resolved position, or None."""
@@ -266,18 +263,6 @@ def derive_facts(
 
 def _bound_key(w: When | None) -> datetime:
     return w.bound if w is not None else datetime.min.replace(tzinfo=UTC)
-
-
-def file_subject(path: str | None) -> str | None:
-    """What a file name says a record is about: its stem without the leading id or date
-    and without a version suffix (`2023-07-19-backend-testing.md` -> `backend-testing`,
-    `scs-0100-v3-flavor-naming.md` -> `flavor-naming`, `0007-use-x-v2.md` -> `use-x`)."""
-    if not path:
-        return None
-    stem = posixpath.splitext(posixpath.basename(path))[0]
-    rid = id_from_stem(path)
-    rest = stem[len(rid) :] if rid != stem else _DATE_PREFIX.sub("", stem)
-    return _VERSION_SUFFIX.sub("", rest.strip("-_. ")).lower() or None
 
 
 def _join_namesakes(

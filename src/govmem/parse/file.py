@@ -41,8 +41,12 @@ from .records import build_decision, build_memory, dump_json, memory_id
 from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
 
 _YAML_SUFFIXES: Final = (".yaml", ".yml")
+_DATED: Final = r"(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)"
+"""A date a file name starts with: `20200926`, `2023-07-18`, `2026-01`."""
+_DATE_PREFIX: Final = re.compile("^" + _DATED + r"[-_]")
+_VERSION_SUFFIX: Final = re.compile(r"[-_.]v\d+$", re.IGNORECASE)
 _STEM_ID: Final = re.compile(
-    r"^(?:(?P<slug>(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)-.+)"
+    r"^(?:(?P<slug>" + _DATED + r"-.+)"
     r"|(?P<id>(?:[A-Za-z]+-|[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
 )
 
@@ -102,6 +106,18 @@ def id_from_stem(path: str) -> str:
     if m is None or m["slug"]:
         return stem
     return m["id"]
+
+
+def file_subject(path: str | None) -> str | None:
+    """What a file name says a record is about: its stem without the leading id or date
+    and without a version suffix (`2023-07-19-backend-testing.md` -> `backend-testing`,
+    `scs-0100-v3-flavor-naming.md` -> `flavor-naming`, `0007-use-x-v2.md` -> `use-x`)."""
+    if not path:
+        return None
+    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    rid = id_from_stem(path)
+    rest = stem[len(rid) :] if rid != stem else _DATE_PREFIX.sub("", stem)
+    return _VERSION_SUFFIX.sub("", rest.strip("-_. ")).lower() or None
 
 
 def parse_file(path: str, text: str, ctx: ParseContext | None = None) -> ParsedFile:
@@ -349,6 +365,7 @@ __all__ = [
     "ParseContext",
     "ParsedFile",
     "decode_text",
+    "file_subject",
     "id_from_stem",
     "is_not_a_record",
     "memory_id",
