@@ -166,11 +166,22 @@ class AnswerOut(TypedDict):
 
 
 @with_config(_STRICT)
+@with_config(_STRICT)
+class CandidateOut(TypedDict):
+    """A topic offered instead of a guess: what `query` answers when asked again with it."""
+
+    topic: str
+    decision_id: str | None
+    title: str | None
+    status: Literal["verified", "contested", "insufficient_evidence", "unknown"]
+
+
 class QueryOutput(TypedDict):
-    """`query`'s structured content."""
+    """`query`'s structured content; `candidates` only when no topic was confident."""
 
     corpusHealth: NotRequired[CorpusHealth]
     result: AnswerOut | CorpusUnavailableOut
+    candidates: NotRequired[list[CandidateOut]]
 
 
 # --- drill-downs ------------------------------------------------------------------

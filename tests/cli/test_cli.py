@@ -98,3 +98,26 @@ def test_version_prints_the_installed_version() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == f"govmem {metadata.version('govmem')}\n"
+
+
+def test_an_unsure_query_lists_its_candidates_with_the_command_to_ask_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The numbered list names each topic, its decision and status, and a ready command that
+    asks again with `--topic` (quoted for a POSIX shell); `--json` keeps seed 000's 14 keys."""
+    question = 'Database, "kafka" or $NATS?'
+    argv = ["--root", str(EXAMPLE), "query", question, "--as-of", "2026-09-08"]
+    assert main(argv) == 0
+    shown = capsys.readouterr().out
+    assert "  1. database — CONTESTED, adr-024: ADR 024" in shown
+    assert '     govmem query "Database, \\"kafka\\" or \\$NATS?" --topic "database"' in shown
+    assert main([*argv, "--json"]) == 0
+    assert "candidates" not in json.loads(capsys.readouterr().out)
+    command = next(line.strip() for line in shown.splitlines() if "--topic" in line)
+    words = subprocess.run(
+        ["sh", "-c", command.replace("govmem", "printf '%s\\n'", 1)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    assert words == ["query", question, "--topic", "database"]

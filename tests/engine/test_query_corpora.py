@@ -152,13 +152,13 @@ CASES: Final = [
     # nor an ancestor of it, so no `was in force until` names it (SPEC §5.10).
     (
         "cometbft",
-        "How is the list of senders in the mempool refactored?",
+        "What does ADR-105 say about the list of senders in the mempool?",
         "2024-01-01",
         ("verified", ("adr-105", "deprecated"), [], []),
     ),
     (
         "cometbft",
-        "How is the list of senders in the mempool refactored?",
+        "What does ADR-105 say about the list of senders in the mempool?",
         "2026-09-08",
         (
             "insufficient_evidence",

@@ -115,6 +115,24 @@ async def test_query_unknown_topic(client: Client) -> None:
     assert text(r).startswith("UNKNOWN: no topic")
 
 
+async def test_query_unsure_carries_its_candidates_as_data(client: Client) -> None:
+    """No confident topic: `structuredContent.candidates` (also in the JSON text block and the
+    summary) say what asking again with each topic answers; the result keeps its 14 keys."""
+    r = await client.call_tool(
+        "query", {"question": "Database, kafka, rabbitmq or nats?", "as_of": "2026-09-08"}
+    )
+    data = structured(r)
+    assert data["result"]["status"] == "unknown"
+    assert len(data["result"]) == 14
+    assert data["candidates"] == [
+        {"topic": "database", "decision_id": "adr-024", "title": "ADR 024", "status": "contested"}
+    ]
+    assert json.loads(r.content[1].text)["candidates"] == data["candidates"]  # type: ignore[union-attr]
+    assert "Candidates: database (adr-024, contested)." in text(r)
+    sure = await client.call_tool("query", {"question": SEED_QUESTION, "as_of": "2026-09-08"})
+    assert "candidates" not in structured(sure)
+
+
 async def test_query_with_a_missing_topic_names_the_closest_in_its_summary(
     client: Client, example_repo: Path
 ) -> None:

@@ -128,7 +128,7 @@ def test_an_unfilled_template_status_is_unknown_with_a_finding() -> None:
     assert rec.status == "unknown"
     assert rec.superseded_by == ()
     assert rec.valid_from is None
-    assert codes(parsed) == ["unknown-status"]
+    assert codes(parsed) == ["unknown-status", "unreadable-date"]
 
 
 def test_a_changelog_dates_acceptance_and_revert() -> None:

@@ -88,6 +88,11 @@ def _wrap(text: str, indent: str = "    ") -> str:
     return textwrap.fill(text, width=88, initial_indent=indent, subsequent_indent=indent)
 
 
+def _quoted(text: str) -> str:
+    """`text` in double quotes for a POSIX shell (`"`, `\\`, `$` and backticks escaped)."""
+    return '"' + "".join("\\" + ch if ch in '"\\$`' else ch for ch in text) + '"'
+
+
 def render_answer(a: Answer, missing_topic: str | None = None) -> str:
     """The answer for a person in a terminal: status first, then the why.
 
@@ -120,6 +125,18 @@ def render_answer(a: Answer, missing_topic: str | None = None) -> str:
         lines += ["", "Missing"] + [
             _wrap(m, "  - ")[:2] + _wrap(m, "    ")[4:] for m in a.missing_information
         ]
+    if a.candidates:
+        lines += ["", "Candidates (no topic was clearly the one asked about; ask again with one)"]
+        for n, offered in enumerate(a.candidates, 1):
+            decision = (
+                f"{offered.decision_id}: {offered.title}"
+                if offered.decision_id
+                else f"no decision ({offered.title})"
+            )
+            lines += [
+                f"  {n}. {offered.topic} — {_MARK[offered.status].strip()}, {decision}",
+                f"     govmem query {_quoted(a.query)} --topic {_quoted(offered.topic)}",
+            ]
     if a.sources:
         lines += ["", "Sources"]
         lines += [

@@ -192,8 +192,36 @@ class DrillDown:
 
 
 @frozen
+class Candidate:
+    """A topic an `unknown` answer offers instead of a guess (SPEC v5 §5 "candidates").
+
+    `status` and `decision_id` are what `query` answers when asked again with
+    `topic`; `title` is that decision's title (with no decision, the title of
+    the topic's latest record).
+    """
+
+    topic: str
+    decision_id: str | None
+    title: str | None
+    status: AnswerStatus
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """`{topic, decision_id, title, status}`."""
+        return {
+            "topic": self.topic,
+            "decision_id": self.decision_id,
+            "title": self.title,
+            "status": self.status,
+        }
+
+
+@frozen
 class Answer:
-    """The answer of `query`: one verdict with its reasons and sources."""
+    """The answer of `query`: one verdict with its reasons and sources.
+
+    `candidates` (v5) are outside seed 000's 14 keys: `to_dict()` leaves them
+    out; the MCP `structuredContent` and the readable CLI show them.
+    """
 
     query: str
     topic: str | None
@@ -209,6 +237,8 @@ class Answer:
     missing_information: tuple[str, ...]
     context_metrics: ContextMetrics
     drill_down: DrillDown
+    candidates: tuple[Candidate, ...] = ()
+    """When no topic was confident: the closest topics, best first (at most 3)."""
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The answer as a JSON object: its 14 keys, always in this order.

@@ -58,15 +58,18 @@ from .terms import question_terms, terms
 
 K1: Final = 1.2
 TITLE_WEIGHT: Final = 2.0
-TITLE_BONUS: Final = 2.0
+TITLE_BONUS: Final = 0.5
 UNKNOWN_ONLY: Final = 0.7
 """A topic whose records all have an unknown status scores this fraction."""
-MARGIN: Final = 1.1
+MARGIN: Final = 1.5
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.5
 """The best topic's records must hold at least this share of the matched terms' IDF."""
+MAX_UNMATCHED_IDF: Final = 0.3
+"""At most this share of the question's IDF may be carried by terms no competing record
+holds (such a term weighs the IDF of a term held by none)."""
 MAX_CANDIDATES: Final = 3
 
 
@@ -237,9 +240,9 @@ class TopicIndex:
         """Every indexed topic."""
         return frozenset(self._topics)
 
-    def terms(self, question: str) -> tuple[str, ...]:
-        """The question's distinct terms, in order (stop and intent words dropped)."""
-        return question_terms(question, self.protected)
+    def terms(self, question: str, drop: frozenset[str] = frozenset()) -> tuple[str, ...]:
+        """The question's distinct terms, in order (stop and intent words, and `drop`, dropped)."""
+        return question_terms(question, self.protected, drop)
 
     def _pool(self, wanted: frozenset[str] | None) -> _Pool:
         """The record count, mean field lengths and members of a pool of topics."""
@@ -306,13 +309,21 @@ class TopicIndex:
         self._scored.put(key, found)
         return found
 
-    def rank(self, question: str, competing: Collection[str] | None = None) -> TopicGuess:
+    def rank(
+        self,
+        question: str,
+        competing: Collection[str] | None = None,
+        *,
+        drop: frozenset[str] = frozenset(),
+    ) -> TopicGuess:
         """The topic `question` is about among `competing` (None: all), or the candidates.
 
         Args:
             question: the question, in any language.
             competing: the topics that compete (None: every indexed topic);
                 names that are not indexed are ignored.
+            drop: folded tokens that are no terms of this question (the words
+                that named its scope), unless they name a topic.
         """
         topics = self._topics
         wanted = None if competing is None else frozenset(n for n in competing if n in topics)
@@ -322,7 +333,7 @@ class TopicIndex:
 
         record_scores: dict[int, float] = {}
         holders: list[tuple[float, frozenset[str]]] = []  # per matched term: IDF, its topics
-        question_terms_ = self.terms(question)
+        question_terms_ = self.terms(question, drop)
         unmatched = 0
         for term in question_terms_:
             scored = self._score(wanted, term)
@@ -351,10 +362,14 @@ class TopicIndex:
             return TopicGuess(None)
         best, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0.0
+        matched_idf = sum(w for w, _ in holders)
         clear = n_topics == 1 or top >= MARGIN * second
-        answerable = unmatched <= MAX_UNMATCHED * len(question_terms_) and sum(
-            w for w, held in holders if best in held
-        ) >= MIN_IDF_SHARE * sum(w for w, _ in holders)
+        unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
+        answerable = (
+            unmatched <= MAX_UNMATCHED * len(question_terms_)
+            and unmatched_idf <= MAX_UNMATCHED_IDF * (matched_idf + unmatched_idf)
+            and sum(w for w, held in holders if best in held) >= MIN_IDF_SHARE * matched_idf
+        )
         if clear and answerable:
             return TopicGuess(best, (), tuple(ranked))
         names = tuple(name for name, _ in ranked[:MAX_CANDIDATES])

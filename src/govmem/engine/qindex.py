@@ -22,6 +22,7 @@ from govmem.index.index import Index
 from govmem.index.memo import Key, Recent
 from govmem.model.records import ROOT_SCOPE, Relation, Source
 from govmem.model.text import fold, tokens
+from govmem.parse.file import file_subject
 
 from . import answer as ans
 from .bm25 import Document, TopicIndex, protected_tokens
@@ -123,6 +124,9 @@ def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:
     aliases that someone wrote: under `topics:` in `govmem.yaml`, as a record's
     `topic:`, as a memory's key. The names govmem derives from titles are not,
     or every function word of every title ("use", "for", "our") would be kept.
+    A record's title field also holds its file name's subject (`backend-testing`
+    of `2023-07-19-backend-testing.md`): the team's own short name for it, and
+    the one that tells a copied title apart.
     """
     key = mind_key(corpus, mind)
 
@@ -136,7 +140,8 @@ def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:
                 rec = corpus.records[p]
                 if rec.topic or rec.is_memory:
                     names.append(topic)
-                title = (rec.title, topic, *aliases, *rec.tags, rec.value or "")
+                subject = (file_subject(rec.path) or "").replace("-", " ").replace("_", " ")
+                title = (rec.title, subject, topic, *aliases, *rec.tags, rec.value or "")
                 docs.append(
                     Document(topic, title, rec.body or rec.content, rec.status != "unknown")
                 )

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from attrs import evolve
 
@@ -61,19 +61,22 @@ class _Run(Explain):
     """Steps 1–4 of one query (SPEC §5.1–§5.6) on top of the answer's steps."""
 
     # ------------------------------------------------------------- 1. topic
-    def topic(self, topic: str | None) -> tuple[str | None, list[str]]:
-        """The canonical topic (given, or inferred), and the topic line when none was found."""
+    def topic(self, topic: str | None) -> tuple[str | None, list[str], tuple[str, ...]]:
+        """The canonical topic (given, or inferred), the topic line when none was found,
+        and the candidates then."""
         if topic is not None:
             name = self.c.canonical_topic(topic)
             has = name in self.members
-            return name, [] if has else [wording.no_record_on_topic(name)]
+            return name, [] if has else [wording.no_record_on_topic(name)], ()
         competing = None
         if self.requested:
             competing = competing_topics(self.c, self.ask.mind, self.scope)
-        guess = topic_index(self.c, self.ask.mind).rank(self.ask.question, competing)
+        guess = topic_index(self.c, self.ask.mind).rank(
+            self.ask.question, competing, drop=self.scope_words
+        )
         if guess.topic is None:
-            return None, [wording.no_single_topic(guess.candidates)]
-        return guess.topic, []
+            return None, [wording.no_single_topic(guess.candidates)], guess.candidates
+        return guess.topic, [], ()
 
     # ------------------------------------------------------------- 2. scope
     def scope_from_argument(self, scope: str) -> list[str]:
@@ -99,6 +102,7 @@ class _Run(Explain):
             if all(m[0] + m[1] <= k[0] or k[0] + k[1] <= m[0] for k in kept):
                 kept.append(m)
         named = list(dict.fromkeys(s for _, _, s in sorted(kept)))
+        self.scope_words = frozenset(w for i, n, _ in kept for w in words[i : i + n])
         if len(named) == 1:
             self.scope, self.requested = named[0], True
         elif len(named) > 1:
@@ -266,9 +270,15 @@ class _Run(Explain):
             scope_lines = self.scope_from_argument(scope_arg)
         else:
             scope_lines = self.scope_from_question()
-        topic, topic_lines = self.topic(topic_arg)
+        topic, topic_lines, candidates = self.topic(topic_arg)
         return Verdict(
-            topic, self.scope, self.requested, [], topic_lines=topic_lines, scope_lines=scope_lines
+            topic,
+            self.scope,
+            self.requested,
+            [],
+            topic_lines=topic_lines,
+            scope_lines=scope_lines,
+            candidates=candidates,
         )
 
     def place(self, v: Verdict) -> Verdict:
@@ -319,6 +329,9 @@ class _Run(Explain):
         if (known := store.get(key)) is None:
             v = self.place(v)
             answer = self.answer(v)
+            if v.candidates:
+                offered = tuple(self.candidate(t, scope_arg) for t in v.candidates)
+                answer = evolve(answer, candidates=offered)
             store.put(key, (v.decision, answer))
             return answer
         decision, answer = known
@@ -331,6 +344,29 @@ class _Run(Explain):
             answer.context_metrics.source_characters, sum(len(e.excerpt) for e in evidence)
         )
         return evolve(answer, query=self.ask.question, evidence=evidence, context_metrics=metrics)
+
+    def candidate(self, topic: str, scope_arg: str | None) -> ans.Candidate:
+        """What asking again with `topic` answers: its status, decision and title."""
+        again = _Run(self.c, self.ask).verdict_answer(topic, scope_arg)
+        decision = again.decision.id if again.decision is not None else None
+        members = self.members.get(topic, ())
+        if again.decision is not None:
+            pos = next(p for p in members if self.c.records[p].id == decision)
+        else:
+            pos = max(
+                members,
+                key=lambda p: (_start(self.c.facts[p].valid_from), _desc(self.c.records[p].id)),
+            )
+        return ans.Candidate(topic, decision, self.c.records[pos].title, again.status)
+
+
+def _start(when: When | None) -> datetime:
+    return when.bound if when is not None else datetime.min.replace(tzinfo=UTC)
+
+
+def _desc(rid: str) -> tuple[int, ...]:
+    """Sort key making the smaller id win a `max`."""
+    return tuple(-c for c in u16(rid))
 
 
 def chain(corpus: Index, pos: int) -> set[int]:

@@ -54,6 +54,8 @@ class Verdict:
     exceptions: list[int] = field(factory=list)
     topic_lines: list[str] = field(factory=list)
     scope_lines: list[str] = field(factory=list)
+    candidates: tuple[str, ...] = ()
+    """No topic confident: the closest topics, best first."""
 
 
 class Run:
@@ -67,6 +69,8 @@ class Run:
         self.scope = ROOT_SCOPE
         self.cache = query_cache(corpus)
         self.qtokens = tokens(ask.question)
+        self.scope_words: frozenset[str] = frozenset()
+        """The question's words that named a scope: they chose S, so they do not choose the topic."""
         self.members = visible_members(corpus, ask.mind)
         self.sorted: list[int] = []
         """The topic's visible records by precedence, once S is known."""

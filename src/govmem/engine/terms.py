@@ -19,6 +19,7 @@ about; it is stemmed like every other term.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
@@ -26,7 +27,7 @@ from typing import Final
 
 import snowballstemmer
 
-from govmem.model.text import tokens
+from govmem.model.text import fold, tokens
 
 from .stopwords import STOP_WORDS
 
@@ -107,14 +108,50 @@ def stem(token: str) -> str:
     return stemmed
 
 
+_COMPOUND: Final = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)+(?![\w-])")
+"""A hyphenated compound of letters: `back-end`, `front-end`, `end-to-end` (folded)."""
+
+
+def compounds(text: str) -> list[str]:
+    """The hyphenated compounds of `text`, folded and joined: `Back-end` -> `backend`."""
+    folded = fold(text)
+    if "-" not in folded:
+        return []
+    return [m[0].replace("-", "") for m in _COMPOUND.finditer(folded)]
+
+
 def terms(text: str, protected: frozenset[str] = frozenset()) -> list[str]:
-    """The stemmed terms of `text`, in order, stop words dropped (unless protected)."""
-    return [stem(t) for t in tokens(text) if t in protected or t not in STOP_WORDS]
+    """The stemmed terms of `text`, in order, stop words dropped (unless protected).
+
+    A hyphenated compound (`front-end`) gives its parts and, after them,
+    itself joined (`frontend`), so a question's `back-end` (one term,
+    `backend`) meets a record's `back-end` or `backend`, never `front-end`.
+    """
+    out = [stem(t) for t in tokens(text) if t in protected or t not in STOP_WORDS]
+    out += [stem(c) for c in compounds(text)]
+    return out
 
 
-def question_terms(question: str, protected: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """A question's distinct terms, in order: stop words and intent words dropped."""
-    kept = (stem(t) for t in tokens(question) if t in protected or t not in _QUESTION_DROPS)
+def question_terms(
+    question: str, protected: frozenset[str] = frozenset(), drop: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """A question's distinct terms, in order: stop words, intent words and `drop` dropped.
+
+    A hyphenated compound counts as one term, joined (`back-end` -> `backend`):
+    its parts are no terms of the question.
+    """
+    joined = compounds(question)
+    parts = (
+        {p for c in _COMPOUND.finditer(fold(question)) for p in c[0].split("-")}
+        if joined
+        else set()
+    )
+    kept = [
+        stem(t)
+        for t in tokens(question)
+        if t in protected or (t not in _QUESTION_DROPS and t not in drop and t not in parts)
+    ]
+    kept += [stem(c) for c in joined]
     return tuple(dict.fromkeys(kept))
 
 

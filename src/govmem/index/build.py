@@ -29,9 +29,10 @@ from .derive import (
     records_fingerprint,
     start_dates,
 )
-from .index import Health, Index, resolve_ref
+from .index import Health, Index, near
 from .refs import RefIndex, federated
 from .scopes import ScopeTree
+from .settle import settle_ref
 
 IndexT = TypeVar("IndexT", bound=Index)
 
@@ -59,12 +60,21 @@ def build_index(
     out = list(findings)
     out += duplicate_findings(records, sources, relations)
 
+    settled: dict[tuple[str, str | None], tuple[int, ...]] = {}
+
     def res(pos: int, ref: str, fld: str) -> int | None:
-        """Resolve one ref of record `pos`; report dangling and ambiguous refs."""
+        """Resolve one ref of record `pos`; report dangling, ambiguous and settled refs."""
         rec = records[pos]
         if federated(ref) is not None:
             return None
-        hits = resolve_ref(refs, records, ref, rec.path)
+        found, how = refs.resolve_how(ref, rec.path)
+        hits = near(records, found, rec.path)
+        hits, why = settle_ref(refs, records, pos, ref, hits, how)
+        key = (ref.strip(), rec.path)
+        if (why is not None or hits != found) and key not in settled:
+            settled[key] = hits
+            if why is not None:
+                out.append(Finding("ref-resolved-by-number", why, rec.path, rec.id, fld))
         if not hits:
             out.append(
                 Finding(
@@ -104,7 +114,8 @@ def build_index(
                 and (other := res(pos, link.ref, "links")) is not None
             ):
                 partial_links[other].add(pos)
-    topic_of, topic_alias = assign_topics(records, config, sup, res)
+    topic_of, topic_alias = assign_topics(records, config, sup, res, out, partial_links)
+    refs.settle(settled)
     facts = [evolve(f, topic=topic_of[i]) for i, f in enumerate(facts)]
     facts = memory_versions(records, facts)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Final
@@ -33,6 +33,7 @@ from govmem.model.records import ROOT_SCOPE, Config, Finding, Record, Relation, 
 from govmem.model.status import IN_FORCE_CLASSES, NEVER_IN_FORCE
 from govmem.model.text import fold, u16
 from govmem.model.time import When
+from govmem.parse.file import file_subject
 
 ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
 _TITLE_NUMBER: Final = re.compile(r"^\s*(?:adr[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*", re.IGNORECASE)
@@ -264,8 +265,51 @@ def _bound_key(w: When | None) -> datetime:
     return w.bound if w is not None else datetime.min.replace(tzinfo=UTC)
 
 
+def _join_namesakes(
+    records: list[Record],
+    members: list[int],
+    find: Callable[[int], int],
+    union: Callable[[int, int], None],
+    out: list[Finding],
+    related: Callable[[int, int], bool],
+) -> None:
+    """Records of one title join one topic, unless their file names say different subjects
+    (SPEC v5 §2 "Copied titles"): those stay apart, with `duplicate-title`, when no
+    full-supersession or rejected-in-favour link already joins them and no partial link
+    (`in part supersedes`, `amends`) between them says they are about one subject."""
+    by_subject: dict[str | None, list[int]] = defaultdict(list)
+    for pos in members:
+        by_subject[file_subject(records[pos].path)].append(pos)
+    for same in by_subject.values():
+        for pos in same[1:]:
+            union(same[0], pos)
+    for a in members:
+        for b in members:
+            if a < b and related(a, b):
+                union(a, b)
+    if len(by_subject) < 2 or None in by_subject:
+        for pos in members[1:]:
+            union(members[0], pos)
+        return
+    for pos in members:
+        apart = [m for m in members if find(m) != find(pos)]
+        if apart:
+            rec = records[pos]
+            others = ", ".join(f"{records[m].id} ({records[m].path})" for m in apart)
+            msg = (
+                f"The title {rec.title!r} is also the title of {others}, whose file name "
+                "names another subject; they are kept apart as different decisions."
+            )
+            out.append(Finding("duplicate-title", msg, rec.path, rec.id, "title"))
+
+
 def assign_topics(
-    records: list[Record], config: Config, sup: _Supersession, resolve: Resolver
+    records: list[Record],
+    config: Config,
+    sup: _Supersession,
+    resolve: Resolver,
+    out: list[Finding],
+    partial: Mapping[int, set[int]],
 ) -> tuple[list[str], dict[str, str]]:
     """Each record's topic, and alias -> topic (declared aliases, member ids)."""
     alias: dict[str, str] = {}
@@ -323,28 +367,39 @@ def assign_topics(
             anchor.setdefault(x, ty)
         elif ty is None and tx is not None:
             anchor.setdefault(y, tx)
-    by_title: dict[str, int] = {}
+    by_title: dict[str, list[int]] = defaultdict(list)
     for pos, rec in enumerate(records):
-        if topic[pos] is None and rec.kind != "memory":
-            key = normalised_title(rec.title)
-            if key:
-                if key in by_title:
-                    union(pos, by_title[key])
-                else:
-                    by_title[key] = pos
+        if topic[pos] is None and rec.kind != "memory" and (key := normalised_title(rec.title)):
+            by_title[key].append(pos)
+    for members in by_title.values():
+        _join_namesakes(
+            records,
+            members,
+            find,
+            union,
+            out,
+            lambda a, b: b in partial.get(a, ()) or a in partial.get(b, ()),
+        )
     groups: dict[int, list[int]] = defaultdict(list)
     for pos in range(len(records)):
         if topic[pos] is None:
             groups[find(pos)].append(pos)
+    named: list[tuple[list[int], str, int | None]] = []
     for members in groups.values():
         anchored = sorted({anchor[m] for m in members if m in anchor}, key=u16)
         if anchored:
-            name = anchored[0]
-        else:
-            latest = max(
-                members, key=lambda m: (_bound_key(records[m].valid_from), _neg(records[m].id))
-            )
-            name = normalised_title(records[latest].title) or fold(records[latest].id)
+            named.append((members, anchored[0], None))
+            continue
+        latest = max(
+            members, key=lambda m: (_bound_key(records[m].valid_from), _neg(records[m].id))
+        )
+        named.append(
+            (members, normalised_title(records[latest].title) or fold(records[latest].id), latest)
+        )
+    uses = Counter(name for _, name, latest in named if latest is not None)
+    for members, name, newest in named:
+        if newest is not None and uses[name] > 1:
+            name = f"{name} ({records[newest].id})"  # titles kept apart: one name each
         for m in members:
             topic[m] = name
     names = [t or "" for t in topic]

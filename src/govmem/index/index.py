@@ -188,11 +188,17 @@ def resolve_ref(
     refs: RefIndex, records: Sequence[Record], ref: str, from_path: str | None
 ) -> tuple[int, ...]:
     """The positions `ref` names; of several, the one in `from_path`'s folder when it is alone."""
-    hits = refs.resolve(ref, from_path)
+    return near(records, refs.resolve(ref, from_path), from_path)
+
+
+def near(
+    records: Sequence[Record], hits: tuple[int, ...], from_path: str | None
+) -> tuple[int, ...]:
+    """Of several hits, the one in `from_path`'s folder when it is alone; else `hits`."""
     if len(hits) > 1 and from_path is not None:
-        near = tuple(h for h in hits if _folder(records[h].path) == _folder(from_path))
-        if len(near) == 1:
-            return near
+        close = tuple(h for h in hits if _folder(records[h].path) == _folder(from_path))
+        if len(close) == 1:
+            return close
     return hits
 
 

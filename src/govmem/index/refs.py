@@ -22,6 +22,7 @@ from attrs import frozen
 _LINK: Final = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 _FEDERATED: Final = re.compile(r"^([a-z0-9][a-z0-9-]*):(\S+)$")
 _NUMBER: Final = re.compile(r"^(?:[a-z]+[-_ ]?)?0*(\d+[a-z]?)$")
+_LEAD: Final = re.compile(r"^(?:adr[-_ ]?|[a-z]{1,5}(?=\d{2}))?0*(\d+[a-z]?)\b")
 _MD: Final = re.compile(r"\.(md|markdown|ya?ml)$", re.IGNORECASE)
 
 
@@ -66,7 +67,7 @@ def stem_of(path: str) -> str:
 class RefIndex:
     """Finds the records a ref names, among keys given as (position, id, path)."""
 
-    __slots__ = ("_by_id", "_by_lower", "_by_number", "_by_path", "_by_stem")
+    __slots__ = ("_by_id", "_by_lower", "_by_number", "_by_path", "_by_stem", "_settled")
 
     def __init__(self, entries: Iterable[tuple[int, str, str | None]]) -> None:
         by_id: dict[str, list[int]] = defaultdict(list)
@@ -87,6 +88,12 @@ class RefIndex:
         self._by_number = _freeze(by_number)
         self._by_path = _freeze(by_path)
         self._by_stem = _freeze(by_stem)
+        self._settled: Mapping[tuple[str, str | None], tuple[int, ...]] = MappingProxyType({})
+
+    def settle(self, settled: Mapping[tuple[str, str | None], tuple[int, ...]]) -> None:
+        """Fix what some (ref, from_path) pairs name: the refs the corpus resolved by
+        number, back-link or quoted title (SPEC v5 §2 "Refs"). Called once, by `build_index`."""
+        self._settled = MappingProxyType(dict(settled))
 
     def exact(self, rid: str) -> tuple[int, ...]:
         """Positions of records whose id is exactly `rid`."""
@@ -94,31 +101,40 @@ class RefIndex:
 
     def resolve(self, ref: str, from_path: str | None = None) -> tuple[int, ...]:
         """Positions of the records `ref` names: empty = dangling, several = ambiguous."""
+        settled = self._settled.get((ref.strip(), from_path))
+        return settled if settled is not None else self.resolve_how(ref, from_path)[0]
+
+    def resolve_how(self, ref: str, from_path: str | None = None) -> tuple[tuple[int, ...], str]:
+        """`resolve`, and which form found it: `id`, `path`, `stem`, `number`, or `` for none.
+
+        `number` from a file link means the file it names does not exist and
+        its leading number was used instead.
+        """
         text = ref.strip()
         if not text:
-            return ()
+            return (), ""
         if hit := self._by_id.get(text):
-            return hit
+            return hit, "id"
         target = link_target(text)
         if _MD.search(target) or "/" in target:
             if from_path is not None and not target.startswith(("http:", "https:")):
                 joined = posixpath.normpath(posixpath.join(posixpath.dirname(from_path), target))
                 if hit := self._by_path.get(joined):
-                    return hit
+                    return hit, "path"
             if hit := self._by_stem.get(stem_of(target).lower()):
-                return hit
+                return hit, "stem"
             target = stem_of(target)
         if hit := self._by_id.get(target) or self._by_lower.get(target.lower()):
-            return hit
+            return hit, "id"
         if hit := self._by_stem.get(target.lower()):
-            return hit
+            return hit, "stem"
         if (num := number_key(target)) is not None:
-            return self._by_number.get(num, ())
-        # `0007-use-x` or `ADR-0045 something`: the leading number names it
-        lead = re.match(r"^(?:adr[-_ ]?)?0*(\d+[a-z]?)\b", target.lower())
+            return self._by_number.get(num, ()), "number"
+        # `0007-use-x`, `ADR046-x` or `ADR-0045 something`: the leading number names it
+        lead = _LEAD.match(target.lower())
         if lead:
-            return self._by_number.get(lead[1], ())
-        return ()
+            return self._by_number.get(lead[1], ()), "number"
+        return (), ""
 
 
 def _freeze(d: dict[str, list[int]]) -> Mapping[str, tuple[int, ...]]:

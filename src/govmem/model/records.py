@@ -67,6 +67,11 @@ SEVERITY: Final[dict[str, Severity]] = {
             "superseded-target-ambiguous",
             "superseded-target-multiple",
             "no-adr-folder",
+            "duplicate-title",
+            "unreadable-date",
+            "status-conflict",
+            "federated-log-unavailable",
+            "unknown-log",
         ),
         "warn",
     ),
@@ -77,6 +82,7 @@ SEVERITY: Final[dict[str, Severity]] = {
             "affects-unresolvable",
             "superseded-target-federated-unavailable",
             "no-git",
+            "ref-resolved-by-number",
         ),
         "info",
     ),
@@ -190,6 +196,8 @@ class Record:
     relates_to: tuple[str, ...] = ()
     conflicts_with: tuple[str, ...] = ()
     links: tuple[Link, ...] = ()
+    ref_texts: tuple[tuple[str, str], ...] = ()
+    """(ref, the link text written with it), for resolving a ref by number and title."""
     changes: tuple[StatusChange, ...] = ()
     sources: tuple[str, ...] = ()
     """Explicit source ids, declared order; empty means the record is its own source."""
@@ -198,6 +206,8 @@ class Record:
     ratified_by: tuple[str, ...] = ()
     written_status: str | None = None
     """The status text as written, for display and `get_decision`."""
+    status_place: Literal["frontmatter", "block", "section"] | None = None
+    """Where the status was read: frontmatter, the metadata block or the Status section."""
     body: str = ""
     prose: tuple[tuple[int, int, int], ...] | None = field(default=None, eq=False, repr=False)
     """Where `body` says what was decided: its competing prose blocks as line spans

@@ -81,6 +81,7 @@ _MONTH_DAY: Final = re.compile(
     rf"(?P<mon>[A-Za-z]+)\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})" + _END
 )
 _MONTH_YEAR: Final = re.compile(r"(?P<mon>[A-Za-z]+)\.?,?\s+(?P<y>\d{4})" + _END)
+_YEAR_MONTH: Final = re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{2})(?![\w/-])")
 _NOISE: Final = re.compile(r"<!--.*?(?:-->|$)|[\[\]*_`]", re.DOTALL)
 _TRAIL: Final = " \t.,;:)("
 
@@ -127,6 +128,7 @@ def _read(text: str, order: DateOrder, whole: bool) -> tuple[When | BadDate, int
         (_DAY_MONTH, lambda m: _prose(m, True)),
         (_MONTH_DAY, lambda m: _prose(m, True)),
         (_MONTH_YEAR, lambda m: _prose(m, False)),
+        (_YEAR_MONTH, lambda m: _day(int(m["y"]), int(m["m"]), 1, m[0])),
     )
     for pattern, read in readers:
         m = pattern.fullmatch(text) if whole else pattern.match(text)

@@ -48,7 +48,7 @@ ADR_FOLDERS: Final = (
     "decisions",
 )
 """The conventional ADR folders, in the order they are looked for."""
-ADR_NAME: Final = re.compile(r"(?:\d+[a-z]?-.*|adr-\d+.*)\.md", re.IGNORECASE)
+ADR_NAME: Final = re.compile(r"(?:\d+[a-z]?-.*|adr-?\d+.*)\.md", re.IGNORECASE)
 """An ADR's file name (matched whole): `0001-x.md`, `0004a-x.md`, `adr-01.md`, `adr-101-x.md`."""
 
 FolderState: TypeAlias = Literal["folder", "missing", "outside"]

@@ -41,9 +41,13 @@ from .records import build_decision, build_memory, dump_json, memory_id
 from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
 
 _YAML_SUFFIXES: Final = (".yaml", ".yml")
+_DATED: Final = r"(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)"
+"""A date a file name starts with: `20200926`, `2023-07-18`, `2026-01`."""
+_DATE_PREFIX: Final = re.compile("^" + _DATED + r"[-_]")
+_VERSION_SUFFIX: Final = re.compile(r"[-_.]v\d+$", re.IGNORECASE)
 _STEM_ID: Final = re.compile(
-    r"^(?:(?P<slug>(?:\d{8}|\d{4}-\d{2}-\d{2})-.+)"
-    r"|(?P<id>(?:[A-Za-z]+-)?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
+    r"^(?:(?P<slug>" + _DATED + r"-.+)"
+    r"|(?P<id>(?:[A-Za-z]+-|[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
 )
 
 
@@ -91,14 +95,29 @@ def is_not_a_record(path: str) -> bool:
 def id_from_stem(path: str) -> str:
     """The id a file name gives: `0004a-x.md` -> `0004a`, `adr-101-x` -> `adr-101`.
 
-    log4brains slugs (`20200926-use-x`) are ids whole, as log4brains uses
-    them; a stem without a leading number is its own id.
+    Letters and digits with no separator are one id (`ADR046-use-x` ->
+    `ADR046`, two digits at least, so `k8s-x` stays whole). Dated slugs
+    (`20200926-use-x` of log4brains, `2023-07-18-x`, `2026-01-x`) are ids
+    whole, as their tools use them; a stem without a leading number is its
+    own id.
     """
     stem = posixpath.splitext(posixpath.basename(path))[0].strip()
     m = _STEM_ID.match(stem)
     if m is None or m["slug"]:
         return stem
     return m["id"]
+
+
+def file_subject(path: str | None) -> str | None:
+    """What a file name says a record is about: its stem without the leading id or date
+    and without a version suffix (`2023-07-19-backend-testing.md` -> `backend-testing`,
+    `scs-0100-v3-flavor-naming.md` -> `flavor-naming`, `0007-use-x-v2.md` -> `use-x`)."""
+    if not path:
+        return None
+    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    rid = id_from_stem(path)
+    rest = stem[len(rid) :] if rid != stem else _DATE_PREFIX.sub("", stem)
+    return _VERSION_SUFFIX.sub("", rest.strip("-_. ")).lower() or None
 
 
 def parse_file(path: str, text: str, ctx: ParseContext | None = None) -> ParsedFile:
@@ -346,6 +365,7 @@ __all__ = [
     "ParseContext",
     "ParsedFile",
     "decode_text",
+    "file_subject",
     "id_from_stem",
     "is_not_a_record",
     "memory_id",

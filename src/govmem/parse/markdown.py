@@ -2,14 +2,19 @@
 
 An ADR without frontmatter (Nygard, adr-tools, log4brains, Tendermint) says
 what it is in a few conventional places, and a MADR file with frontmatter
-sometimes does too. `read_markdown` finds them, never interpreting them:
+sometimes does too. Reading is one pass: the body's outline (`outline`) ->
+its layout (`layout`: title, metadata block, top section level, status
+section) -> the text of each place (`read_markdown`), never interpreted here
+(`records` reads the values, with the configuration, once):
 
     # 21. Multi-cluster                    -> title (number kept)
-    Date: 2021-05-11                       -> preamble keys, between the H1 and
-    - Status: accepted / * Deciders: ...      the first lower heading
-    June 19, 2018                          -> a preamble line that is a date
-    ## Status                              -> the status text (first paragraph)
-    ⌛️ Superseded by [036. …](036-….md)       and the whole section (for refs)
+    ## 21. Multi-cluster                   -> a repeated title: still the block
+    Date: 2021-05-11                       -> the metadata block's keys, between
+    * **Status:** Active / - Deciders: …      the title and the first content
+    June 19, 2018                             section; a line that is a date
+    ## Status                              -> the status section (at the top
+    ⌛️ Superseded by [036. …](036-….md)       level): first paragraph, and the
+                                              whole section for refs
     ## Changelog                           -> dated lines: `- 2023-05-03: text`,
     - 2023-05-03: Mark as rejected …          `* *2018-09-02* text`, `### Nov 2nd
                                               2018` over undated bullets
@@ -28,6 +33,7 @@ byte-order mark before it is ignored). Pure functions.
 
 from __future__ import annotations
 
+import html
 import re
 from itertools import takewhile
 from typing import Final
@@ -37,19 +43,22 @@ from attrs import frozen
 from govmem.model.text import fold
 from govmem.model.time import When
 
-from .dates import BadDate, DateOrder, leading_date, parse_date
+from .dates import BadDate, DateOrder, leading_date
 from .outline import Outline, heading_name, outline, split_lines
 from .prose import Prose, prose_spans
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _KEY_LINE: Final = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>date|created|updated|last[ -]updated|revision[ -]date"
-    r"|status|deciders?|decision[ -]makers|tags)(?:\*\*|__)?\s*(?P<colon>:)?(?:\*\*|__)?\s+"
-    r"(?P<value>\S.*?)\s*$",
+    r"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>date|created|updated|last[ -]updated"
+    r"|last[ -]modified|modified|revision[ -]date|status|deciders?|decision[ -]makers|tags)"
+    r"(?:\*\*|__)?\s*(?P<colon>:)?(?:\*\*|__)?\s+(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
 )
-_DATE_KEYS: Final = frozenset(("date", "created", "updated", "last updated", "revision date"))
+DATE_KEYS: Final = ("date", "created")
+"""Metadata keys that date a record, first found wins."""
+UPDATED_KEYS: Final = ("updated", "last updated", "last modified", "modified", "revision date")
+"""The updated class: they date a record only when nothing else does."""
 _STATUS_NAMES: Final = frozenset(("status", "statuses", "decision status"))
 _CHANGELOG_NAMES: Final = frozenset(
     ("changelog", "change log", "change history", "revision history")
@@ -73,14 +82,16 @@ class MarkdownDoc:
     """The first level-1 heading's text (`# Title`, or `Title` underlined with `===`)."""
     first_heading: str | None = None
     """The first heading of any level (a fallback title)."""
-    status_text: str | None = None
-    """The `## Status` section's first paragraph, else a preamble `Status:` value."""
+    block_status: str | None = None
+    """The metadata block's `Status:` value (`* **Status:** Active`)."""
+    section_status: str | None = None
+    """The status section's first paragraph."""
     status_section: str | None = None
-    """The whole status text, where relation lines such as `Amended by` live."""
+    """The whole status section, where relation lines such as `Amended by` live."""
     keys: tuple[tuple[str, str], ...] = ()
-    """Preamble `key: value` lines, keys folded (`date`, `created`, `deciders`...)."""
+    """The metadata block's `key: value` lines, keys folded (`date`, `last modified`...)."""
     bare_dates: tuple[str, ...] = ()
-    """Preamble lines that are a date and nothing else (`June 19, 2018`)."""
+    """Metadata block lines that start with a date (`June 19, 2018`)."""
     changelog: tuple[ChangeLine, ...] = ()
     links_section: str | None = None
     """A MADR/log4brains `## Links` section (`- Supersedes [x](x.md)`)."""
@@ -154,22 +165,59 @@ def readable_lines(doc: Outline) -> list[str]:
     return lines
 
 
-def _title_at(doc: Outline) -> int | None:
-    """Which heading is the title: the first of level 1."""
-    return next((i for i, head in enumerate(doc.headings) if head.level == 1), None)
+@frozen
+class Layout:
+    """Where a record's metadata lives in its outline (SPEC v5 §2 "The metadata block").
+
+    * the **title**: the first level-1 heading;
+    * the **metadata block**: the lines between the title (or the start) and
+      the first content section; a heading that repeats the title does not
+      end it (its own lines are left out);
+    * the **top section level**: the level of the first content section;
+    * the **status section**: the first heading titled `Status` at that
+      level or above. A `Status` heading deeper down (under an option) is none.
+    """
+
+    title: int | None
+    block: tuple[int, ...]
+    """The metadata block's line numbers."""
+    top_level: int
+    """The first content section's level (0 without one); a `Status` heading at it or above counts."""
+    status: int | None
 
 
-def status_heading(doc: Outline) -> int | None:
-    """Which heading opens the status section: the first `Status` heading but the title."""
-    title = _title_at(doc)
-    return next(
+def _same_title(a: str, b: str) -> bool:
+    return heading_name(a) == heading_name(b) and bool(heading_name(a))
+
+
+def layout(doc: Outline) -> Layout:
+    """The title, metadata block, top section level and status section of an outline."""
+    heads = doc.headings
+    title = next((i for i, head in enumerate(heads) if head.level == 1), None)
+    start = heads[title].end if title is not None else 0
+    block: list[int] = []
+    line = start
+    content: list[int] = []
+    for i, head in enumerate(heads):
+        if head.line < start or i == title:
+            continue
+        if not content and title is not None and _same_title(head.text, heads[title].text):
+            block += range(line, head.line)
+            line = head.end
+            continue
+        content.append(i)
+    first = content[0] if content else None
+    block += range(line, heads[first].line if first is not None else len(doc.lines))
+    top = heads[first].level if first is not None else 0
+    status = next(
         (
             i
-            for i, head in enumerate(doc.headings)
-            if i != title and heading_name(head.text) in _STATUS_NAMES
+            for i in content
+            if heads[i].level <= top and heading_name(heads[i].text) in _STATUS_NAMES
         ),
         None,
     )
+    return Layout(title, tuple(block), top, status)
 
 
 def _first_paragraph(lines: list[str]) -> str | None:
@@ -183,14 +231,6 @@ def _first_paragraph(lines: list[str]) -> str | None:
     return text or None
 
 
-def preamble(doc: Outline) -> tuple[int, int]:
-    """The lines after the H1 (or from the start) and before the next heading."""
-    heads = doc.headings
-    start = heads[0].end if heads and heads[0].level == 1 else 0
-    end = next((h.line for h in heads if h.line >= start), len(doc.lines))
-    return start, end
-
-
 def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
     keys: list[tuple[str, str]] = []
     for line in preamble:
@@ -198,16 +238,17 @@ def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
         if m is None:
             continue
         key = fold(m["key"]).replace("-", " ")
-        if m["colon"] or key in _DATE_KEYS:
-            keys.append((key, m["value"].strip()))
+        if m["colon"] or key in DATE_KEYS or key in UPDATED_KEYS:
+            keys.append((key, html.unescape(m["value"]).strip()))
     return tuple(keys)
 
 
 def _bare_dates(preamble: list[str], order: DateOrder) -> tuple[str, ...]:
+    """Lines that are a date, or open with one (`2024-10-31 :ghost:`), other than key lines."""
     return tuple(
         line.strip()
         for line in preamble
-        if line.strip() and not _KEY_LINE.match(line) and parse_date(line, order) is not None
+        if line.strip() and not _KEY_LINE.match(line) and leading_date(line, order) is not None
     )
 
 
@@ -239,36 +280,32 @@ def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tup
 
 
 def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
-    """Find title, preamble keys, status, changelog and link definitions in a body."""
+    """A body's outline, then its layout, then what its conventional places say."""
     doc = outline(body)
     lines = readable_lines(doc)
-    status_at = status_heading(doc)
-    status_lines = None if status_at is None else lines[slice(*doc.section(status_at))]
+    where = layout(doc)
     changelog: tuple[ChangeLine, ...] = ()
     links: str | None = None
-    title = _title_at(doc)
     for i, head in enumerate(doc.headings):
-        if i == title:
+        if i == where.title:
             continue
         name = heading_name(head.text)
         if name in _CHANGELOG_NAMES and not changelog:
             changelog = _changelog(doc, lines, i, order)
         elif name in _LINKS_NAMES and links is None:
             links = "\n".join(lines[slice(*doc.section(i))])
-    preamble_lines = lines[slice(*preamble(doc))]
-    keys = _keys(preamble_lines)
-    status_text = _first_paragraph(status_lines) if status_lines is not None else None
+    block_lines = [lines[n] for n in where.block]
+    keys = _keys(block_lines)
+    status_lines = None if where.status is None else lines[slice(*doc.section(where.status))]
     section = "\n".join(status_lines).strip() if status_lines else None
-    if status_text is None:
-        status_text = next((v for k, v in keys if k == "status"), None)
-        section = status_text
     return MarkdownDoc(
-        title=None if title is None else doc.headings[title].text,
+        title=None if where.title is None else doc.headings[where.title].text,
         first_heading=doc.headings[0].text if doc.headings else None,
-        status_text=status_text,
+        block_status=next((v for k, v in keys if k == "status"), None),
+        section_status=_first_paragraph(status_lines) if status_lines is not None else None,
         status_section=section or None,
         keys=keys,
-        bare_dates=_bare_dates(preamble_lines, order),
+        bare_dates=_bare_dates(block_lines, order),
         changelog=changelog,
         links_section=links,
         definitions=doc.definitions,

@@ -47,14 +47,15 @@ from govmem.model.records import (
 )
 from govmem.model.time import When
 
-from .dates import BadDate, parse_date
+from .dates import BadDate, leading_date
 from .fields import FieldReader
-from .markdown import MarkdownDoc, body_spans_hold
-from .status import StatusRefs, plain_text, read_refs, read_status
+from .markdown import DATE_KEYS, UPDATED_KEYS, MarkdownDoc, body_spans_hold
+from .status import StatusRefs, is_unfilled, plain_text, read_refs, read_status
 from .yaml import Json
 
 _ADRKIT_LEVELS: Final = frozenset(("component", "domain", "org"))
-_FM_DATES: Final = ("valid_from", "date", "created", "created_at", "updated", "updated_at")
+_FM_DATES: Final = ("valid_from", "date", "created", "created_at")
+_FM_UPDATED: Final = ("updated", "updated_at", "last_modified", "last_updated")
 _ENDING: Final = frozenset(("deprecated", "superseded"))
 _AGENTS: Final = frozenset(("agent", "agent-drafted"))
 _DRAFT_LINE: Final = re.compile(r"^(?:initial|first)\s+draft\b", re.IGNORECASE)
@@ -83,6 +84,10 @@ def memory_id(path: str, index: int) -> str:
 
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
+
+
+def _unique_pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(dict.fromkeys(pairs))
 
 
 def _links(links: Iterable[Link]) -> tuple[Link, ...]:
@@ -117,30 +122,58 @@ def _provenance(r: FieldReader) -> tuple[str | None, tuple[str, ...]]:
     return (authored.lower() if authored else None), ratified
 
 
-def _preamble_date(r: FieldReader, key: str, value: str | None) -> When | None:
-    if value is None:
+def _block_date(r: FieldReader, key: str, value: str) -> When | None:
+    """A metadata value that opens with a date (`2024-10-31 :ghost:`); else a finding."""
+    found = leading_date(value, r.order)
+    if found is None:
+        msg = f"`{key.capitalize()}: {value}` is not a date govmem can read; it was not used."
+        r.warn("unreadable-date", msg, key)
         return None
-    parsed = parse_date(value, r.order)
-    if isinstance(parsed, BadDate):
-        r.warn("bad-date", f"`{key.capitalize()}:` is not a real date: {parsed.reason}.", key)
+    if isinstance(found[0], BadDate):
+        r.warn("bad-date", f"`{key.capitalize()}:` is not a real date: {found[0].reason}.", key)
         return None
-    return parsed
+    return found[0]
 
 
-def _written_from(r: FieldReader, doc: MarkdownDoc) -> When | None:
-    for field in _FM_DATES:
+def _block_dates(r: FieldReader, doc: MarkdownDoc, keys: tuple[str, ...]) -> list[When]:
+    """Every readable date of the metadata block under `keys`, in key order; findings for the rest."""
+    return [
+        when
+        for key in keys
+        for k, value in doc.keys
+        if k == key and (when := _block_date(r, key, value)) is not None
+    ]
+
+
+def _frontmatter_date(r: FieldReader, fields: tuple[str, ...]) -> When | None:
+    for field in fields:
         if r.has(field) and (when := r.when(field)) is not None:
             return when
-    for key in ("date", "created"):
-        if (when := _preamble_date(r, key, doc.key(key))) is not None:
-            return when
-    for line in doc.bare_dates:
-        if (when := _preamble_date(r, "date", line)) is not None:
-            return when
-    for key in ("updated", "last updated", "revision date"):
-        if (when := _preamble_date(r, key, doc.key(key))) is not None:
-            return when
     return None
+
+
+def _written_from(
+    r: FieldReader, doc: MarkdownDoc, accepting: list[When], changelog: list[When]
+) -> When | None:
+    """`valid_from`, from the first place that dates the record (SPEC v5 §2 "Dates, in one order").
+
+    Frontmatter, then the metadata block's `Date:` / `Created:` (or a line
+    that is a date), then the changelog (its accepting line, else its
+    earliest), then the updated class (`Last Modified:`, `Updated:`). Every
+    date value of the metadata block is read, so none is dropped unseen.
+    """
+    written = _frontmatter_date(r, _FM_DATES)
+    dated = _block_dates(r, doc, DATE_KEYS)
+    dated += [when for line in doc.bare_dates if (when := _block_date(r, "date", line))]
+    updated = _block_dates(r, doc, UPDATED_KEYS)
+    return (
+        written
+        or next(iter(dated), None)
+        or _earliest(accepting)
+        or _earliest(changelog)
+        or _frontmatter_date(r, _FM_UPDATED)
+        or next(iter(updated), None)
+    )
 
 
 def change_status(text: str, extra: tuple[tuple[str, str], ...] = ()) -> str | None:
@@ -188,6 +221,53 @@ def _earliest(whens: Iterable[When]) -> When | None:
     return min(whens, key=lambda w: w.at, default=None)
 
 
+def _shorten(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+StatusPlace = Literal["frontmatter", "block", "section"]
+
+
+def _status_places(r: FieldReader, doc: MarkdownDoc) -> list[tuple[StatusPlace, str | None]]:
+    """Where a status may be written, first to last (SPEC v5 §2 "The metadata block")."""
+    return [
+        ("frontmatter", r.text("status")),
+        ("block", doc.block_status),
+        ("section", doc.section_status),
+    ]
+
+
+def _status_conflicts(
+    r: FieldReader,
+    places: list[tuple[StatusPlace, str | None]],
+    used: StatusPlace | None,
+    status: str,
+    config: Config,
+) -> None:
+    """A later place whose status class differs from the one used: `status-conflict`."""
+    later = False
+    for place, text in places:
+        if place == used:
+            later = True
+            continue
+        if not later or not text:
+            continue
+        other = read_status(text, config.statuses).status
+        if other != "unknown" and other != status:
+            msg = (
+                f"The {_PLACE_NAMES[place]} says `{plain_text(text)}` ({other}), but the "
+                f"{_PLACE_NAMES[used or place]} said {status} first; the first was used."
+            )
+            r.warn("status-conflict", msg, "status")
+
+
+_PLACE_NAMES: Final[dict[str, str]] = {
+    "frontmatter": "frontmatter",
+    "block": "metadata block",
+    "section": "Status section",
+}
+
+
 def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> tuple[str, str]:
     if kind == "claim" and written is None:
         return "proposed", "proposed"
@@ -201,11 +281,13 @@ def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> 
         r.warn("invalid-field", msg, "status")
         return "proposed", "proposed"
     if status == "unknown":
-        msg = (
-            f"Status `{plain_text(written)}` is not a known status; read as unknown, never in force."
-            if written
-            else "No status is written; read as unknown, never in force."
-        )
+        shown = _shorten(plain_text(written)) if written else ""
+        if not written:
+            msg = "No status is written; read as unknown, never in force."
+        elif is_unfilled(written, config.statuses):
+            msg = f"Status `{shown}` is an unfilled template (it offers a choice); read as unknown, never in force."
+        else:
+            msg = f"Status `{shown}` is not a known status; read as unknown, never in force."
         r.warn("unknown-status", msg, "status")
     authored, ratified = _provenance(r)
     if authored in _AGENTS and status == "accepted" and not ratified:
@@ -253,19 +335,19 @@ def build_decision(
     r.id = rid
     doc = doc or MarkdownDoc()
     title = r.text("title") or doc.title or doc.first_heading or rid
-    written = refs_text = r.text("status")
-    if not r.has("status"):
-        written, refs_text = doc.status_text, doc.status_section
+    places = _status_places(r, doc)
+    where, written = next(((k, v) for k, v in places if v), (None, None))
     status, label = _status(r, kind, written, config)
+    _status_conflicts(r, places, where, status, config)
     defs = dict(doc.definitions)
-    refs = read_refs("\n".join(filter(None, (refs_text, doc.links_section))), definitions=defs)
+    refs_text = [v for _, v in places] + [doc.status_section, doc.links_section]
+    refs = read_refs("\n".join(dict.fromkeys(filter(None, refs_text))), definitions=defs)
     title_refs = read_refs(title, partial_only=True, definitions=defs)
     partial = _partial_from_body(written, refs, body, defs)
     changes, change_links, change_dates = _changes(r, doc, config)
     bad_before = sum(f.code == "bad-date" for f in r.findings)
-    valid_from = _written_from(r, doc)
     accepting = [c.at for c in changes if c.status == "accepted"]
-    valid_from = valid_from or _earliest(accepting) or _earliest(change_dates)
+    valid_from = _written_from(r, doc, accepting, change_dates)
     valid_to = r.when("valid_to")
     if valid_to is None and status in _ENDING:
         valid_to = _earliest(c.at for c in changes if c.status in _ENDING)
@@ -316,12 +398,14 @@ def build_decision(
         relates_to=r.strings("relates_to"),
         conflicts_with=r.strings("conflicts_with"),
         links=links,
+        ref_texts=_unique_pairs([*refs.texts, *title_refs.texts]),
         changes=changes,
         sources=r.strings("sources"),
         evidence=r.evidence(),
         authored_by=authored,
         ratified_by=ratified,
         written_status=written,
+        status_place=where,
         body=body,
         prose=doc.prose if body_spans_hold(body) else None,
         frontmatter=frontmatter_json,

@@ -25,6 +25,7 @@ Resolution against the corpus happens later.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -42,6 +43,7 @@ _SPELLINGS: Final[dict[str, str]] = {
         (
             "accepted",
             "accept",
+            "active",
             "approved",
             "adopted",
             "stable",
@@ -111,6 +113,8 @@ class StatusRefs:
     supersedes: tuple[str, ...] = ()
     superseded_by: tuple[str, ...] = ()
     links: tuple[Link, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+    """(ref, the link text written with it): `[AD045: Remove forms-api](ADR045-x.md)`."""
 
 
 def _drop_marks(text: str) -> str:
@@ -150,6 +154,52 @@ def is_template(text: str) -> bool:
     return bool(_TEMPLATE.search(_COMMENT.sub(" ", text)))
 
 
+_RELATION_WORDS: Final = frozenset(("by", "in", "of", "to"))
+"""A class word followed by one of these names a relation (`superseded by X`), not a choice."""
+
+
+def _mentions(words: list[str], table: Mapping[tuple[str, ...], str]) -> list[tuple[str, int, int]]:
+    """The status spellings in `words`: (class, start, end), longest match first."""
+    found: list[tuple[str, int, int]] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(3, len(words) - i), 0, -1):
+            cls = table.get(tuple(words[i : i + n]))
+            if cls is not None:
+                if words[i + n : i + n + 1] and words[i + n] in _RELATION_WORDS:
+                    i += n
+                    break
+                found.append((cls, i, i + n))
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
+def offers_alternatives(words: list[str], table: Mapping[tuple[str, ...], str]) -> bool:
+    """An unfilled template (SPEC v5 §2): classes offered as choices, or a list of valid statuses.
+
+    `Accepted or Rejected`, `Proposed | Accepted`, `proposed/accepted`,
+    `"Proposed", "Accepted", "Rejected"`, `Valid ADR statuses are: …`. Two
+    different classes next to each other, or joined only by `or`, are
+    choices; `Deprecated, replaced by X` is one class and a relation.
+    """
+    if "statuses" in words:
+        return True
+    mentions = _mentions(words, table)
+    for (a, _, end), (b, start, _) in itertools.pairwise(mentions):
+        if a != b and set(words[end:start]) <= {"or", "either"}:
+            return True
+    return False
+
+
+def is_unfilled(text: str, extra: tuple[tuple[str, str], ...] = ()) -> bool:
+    """Whether a written status is an unfilled template: braces, bars, or a choice of classes."""
+    words = _WORDS.findall(fold(plain_text(text)))
+    return is_template(text) or offers_alternatives(words, _table(extra))
+
+
 @lru_cache(maxsize=4096)
 def read_status(text: str | None, extra: tuple[tuple[str, str], ...] = ()) -> StatusReading:
     """Normalise a written status to its class (SPEC §2 "Statuses").
@@ -167,6 +217,8 @@ def read_status(text: str | None, extra: tuple[tuple[str, str], ...] = ()) -> St
     if words[:1] == ["status"]:
         words = words[1:]
     table = _table(extra)
+    if offers_alternatives(words, table):
+        return UNKNOWN
     for n in range(min(len(words), 3), 0, -1):
         cls = table.get(tuple(words[:n]))
         if cls is not None:
@@ -232,15 +284,15 @@ def _ref_of(m: re.Match[str], definitions: Mapping[str, str]) -> str | None:
     return ref.rstrip("./-") if ref else None
 
 
-def _refs_after(text: str, definitions: Mapping[str, str]) -> list[str]:
-    """The refs listed at the start of `text`: `[a](a.md), [b](b.md) and ADR-3`."""
-    refs: list[str] = []
+def _refs_after(text: str, definitions: Mapping[str, str]) -> list[tuple[str, str | None]]:
+    """The refs listed at the start of `text`, each with its link text: `[a](a.md), ADR-3`."""
+    refs: list[tuple[str, str | None]] = []
     pos = 0
     while (m := _ONE_REF.match(text, pos)) is not None:
         ref = _ref_of(m, definitions)
         if ref is None:
             break
-        refs.append(ref)
+        refs.append((ref, plain_text(m["text"]) if m["text"] is not None else None))
         pos = m.end()
         sep = _JOIN.match(text, pos)
         if sep is None or sep.end() == pos:
@@ -270,15 +322,18 @@ def read_refs(
     supersedes: list[str] = []
     superseded_by: list[str] = []
     links: list[Link] = []
+    texts: list[tuple[str, str]] = []
     for m in _PHRASE.finditer(text):
         kind = next(_PHRASES[i][1] for i in range(len(_PHRASES)) if m[f"k{i}"] is not None)
         if partial_only and kind not in PARTIAL_KINDS and kind != "rejected-in-favour-of":
             continue
-        for ref in _refs_after(text[m.end() :], defs):
+        for ref, said in _refs_after(text[m.end() :], defs):
+            if said and said != ref:
+                texts.append((ref, said))
             if kind == "supersedes":
                 supersedes.append(ref)
             elif kind == "superseded-by":
                 superseded_by.append(ref)
             else:
                 links.append(Link(kind, ref))
-    return StatusRefs(tuple(supersedes), tuple(superseded_by), tuple(links))
+    return StatusRefs(tuple(supersedes), tuple(superseded_by), tuple(links), tuple(texts))

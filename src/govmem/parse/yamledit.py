@@ -29,7 +29,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from govmem.model.errors import InputError
 
-from .markdown import preamble, readable_lines, status_heading
+from .markdown import layout, readable_lines
 from .outline import outline
 from .yaml import BadYaml, load_yaml_documents
 
@@ -272,29 +272,30 @@ def _dash_line(lines: list[str], line: int) -> int:
 
 
 def set_status_section(text: str, status: str) -> str | None:
-    """A frontmatter-less ADR with its status line rewritten; None when it has none.
+    """A frontmatter-less ADR with its status rewritten where the loader reads it; None if nowhere.
 
-    The status section is the one the loader reads (`markdown`): the first
-    non-blank line of its text is replaced, its indentation kept; an empty
-    section gets the status as its first paragraph. Without one, the
-    preamble's `Status:` line (between the title and the next heading) is
-    rewritten.
+    The places are the loader's (`markdown.layout`), in its order: the
+    metadata block's `Status:` line (between the title and the first
+    content section), else the status section, whose first non-blank line
+    is replaced, its indentation kept (an empty section gets the status as
+    its first paragraph).
     """
     word = status.capitalize()
     doc = outline(text.removeprefix("\ufeff"))
     pieces = _LINE_BREAK.split(text)
     lines, breaks = pieces[0::2], [*pieces[1::2], ""]
     readable = readable_lines(doc)
-    if (at := status_heading(doc)) is not None:
-        start, end = doc.section(at)
-        n = next((n for n in range(start, end) if readable[n].strip()), None)
-        if n is None:
-            breaks[start - 1] += f"\n{word}\n"
-        else:
-            lines[n] = lines[n][: len(lines[n]) - len(lines[n].lstrip())] + word
-        return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
-    for n in range(*preamble(doc)):
+    where = layout(doc)
+    for n in where.block:
         if _STATUS_LINE.match(readable[n]) and (m_ := _STATUS_LINE.match(lines[n])) is not None:
             lines[n] = m_["lead"] + word + m_["tail"]
             return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
+    if where.status is not None:
+        start, end = doc.section(where.status)
+        first = next((n for n in range(start, end) if readable[n].strip()), None)
+        if first is None:
+            breaks[start - 1] += f"\n{word}\n"
+        else:
+            lines[first] = lines[first][: len(lines[first]) - len(lines[first].lstrip())] + word
+        return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
     return None

@@ -167,11 +167,14 @@ def health(h: Health) -> dict[str, Any]:
     }
 
 
-def result(corpus: Corpus, out: dict[str, Any], summary: str) -> CallToolResult:
-    """`structuredContent = {corpusHealth, result}`, with the summary and the JSON as content."""
+def result(
+    corpus: Corpus, out: dict[str, Any], summary: str, extra: Mapping[str, Any] | None = None
+) -> CallToolResult:
+    """`structuredContent = {corpusHealth, result, **extra}`, with the summary and the JSON
+    as content (`extra`: `query`'s `candidates`)."""
     if out.get("outcome") == "invalid-cursor":
         summary = out["message"]
-    return answer(summary, {"corpusHealth": health(corpus.health), "result": out})
+    return answer(summary, {"corpusHealth": health(corpus.health), "result": out, **(extra or {})})
 
 
 def unavailable(exc: CorpusUnavailable) -> CallToolResult:

@@ -36,8 +36,12 @@ def query(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
     force with its dates, what it superseded, narrower-scope exceptions,
     conflicting claims or proposals, evidence quotes checked against their
     sources, the sources, `missing_information`, and `drill_down` (whether
-    another tool is needed at all). `as_of` asks about another date;
-    `known_as_of` sees only what had been committed by then.
+    another tool is needed at all). When no topic is clearly the one asked
+    about, the status is `unknown` and `candidates` lists the closest topics
+    (each with the decision and status asking with that topic gives): ask
+    again with `topic` set to the candidate that fits the user's question,
+    never guess. `as_of` asks about another date; `known_as_of` sees only
+    what had been committed by then.
 
     Example: {"question": "Which database do we use for new services?"}
     """
@@ -52,7 +56,18 @@ def query(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
         summary = query_summary(answer)
         if topic is not None and topic.strip() and corpus.existing_topic(topic, mind) is None:
             summary += " " + closest_sentence(topic, corpus.closest_topics(topic, mind))
-        return result(corpus, answer.to_wire(), summary)
+        extra: dict[str, Any] = {}
+        if answer.candidates:
+            extra["candidates"] = [c.to_dict() for c in answer.candidates]
+            summary += (
+                " Candidates: "
+                + "; ".join(
+                    f"{c.topic} ({c.decision_id or 'no decision'}, {c.status})"
+                    for c in answer.candidates
+                )
+                + ". Ask again with `topic` set to the one that fits."
+            )
+        return result(corpus, answer.to_wire(), summary, extra)
 
     return on_corpus(state, op)
 

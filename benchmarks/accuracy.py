@@ -1,0 +1,130 @@
+"""Topic inference accuracy on the real corpora, and leave-one-corpus-out tuning.
+
+    python -m benchmarks.accuracy                 # the table per corpus (SPEC §10), JSON too
+    python -m benchmarks.accuracy --loco          # choose parameters leave-one-corpus-out
+
+Every question file of `tests/data/questions/` is asked of its corpus, laid
+out as the accuracy test lays it out (`tests/engine/test_topic_accuracy.py`:
+the folder copied to `docs/adr/` of a fresh git repository). Outcomes:
+right (the topic holding the answer, or no topic when none is expected),
+abstained (no topic, one expected; `in_candidates` when the right topic is
+among `Answer.candidates`), wrong (any other topic).
+
+`--loco` tries each parameter set of a small grid over the inference
+constants of `govmem.engine.bm25`; for every corpus it picks the set that
+scores best on the *other* corpora and reports that set's figures on the
+held-out corpus — the figure that says how the rule does on a folder it was
+not tuned on (docs/accuracy.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from govmem import Corpus
+from govmem.engine import bm25
+from govmem.index.memo import Memo
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.engine.test_topic_accuracy import Asked, ask_corpus, load_questions  # noqa: E402
+
+GRID: Final = {
+    "TITLE_BONUS": (0.5, 1.0, 2.0),
+    "MARGIN": (1.1, 1.3, 1.5),
+    "MAX_UNMATCHED_IDF": (0.3, 0.35, 1.0),
+}
+"""The parameters tried (the current rule: TITLE_BONUS 0.5, MARGIN 1.5, MAX_UNMATCHED_IDF 0.3)."""
+
+
+@contextmanager
+def parameters(values: Mapping[str, float]) -> Iterator[None]:
+    """Set inference constants of `bm25` for the duration of a block."""
+    old = {name: getattr(bm25, name) for name in values}
+    try:
+        for name, value in values.items():
+            setattr(bm25, name, value)
+        yield
+    finally:
+        for name, value in old.items():
+            setattr(bm25, name, value)
+
+
+def score(asked: list[Asked]) -> tuple[int, int, int]:
+    """A parameter set's merit: fewer wrong first, then more answers a user can act on
+    (right, or an abstention offering the right topic), then more right."""
+    c = Counter(a.outcome for a in asked)
+    inc = sum(1 for a in asked if a.outcome == "abstained" and a.in_candidates)
+    return (-c["wrong"], c["correct"] + inc, c["correct"])
+
+
+def figures(asked: list[Asked]) -> dict[str, dict[str, int]]:
+    per: dict[str, Counter[str]] = {}
+    for a in asked:
+        counts = per.setdefault(a.corpus, Counter())
+        counts[a.outcome] += 1
+        counts["in_candidates"] += a.outcome == "abstained" and a.in_candidates
+        counts["of"] += 1
+    per["total"] = sum(per.values(), Counter())
+    return {k: dict(v) for k, v in per.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loco", action="store_true", help="tune leave-one-corpus-out")
+    parser.add_argument("--out", default="accuracy.json", help="where to write the JSON")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        corpora: dict[str, tuple[Corpus, list[dict[str, Any]]]] = {}
+        for name, corpus, questions in load_questions(Path(tmp)):
+            prior = corpora.get(name)
+            corpora[name] = (corpus, (prior[1] if prior else []) + questions)
+
+        def run(values: Mapping[str, float]) -> dict[str, list[Asked]]:
+            out: dict[str, list[Asked]] = {}
+            with parameters(values):
+                for name, (corpus, questions) in corpora.items():
+                    object.__setattr__(corpus, "memo", Memo())  # a fresh topic index
+                    out[name] = list(ask_corpus(name, corpus, questions))
+            return out
+
+        base = run({})
+        report: dict[str, Any] = {"current": figures([a for v in base.values() for a in v])}
+        for name, values in report["current"].items():
+            print(f"{name:<22} " + "  ".join(f"{k}={v}" for k, v in sorted(values.items())))
+        if args.loco:
+            sets = [
+                dict(zip(GRID, combo, strict=True)) for combo in itertools.product(*GRID.values())
+            ]
+            results = [(s, run(s)) for s in sets]
+            held: list[Asked] = []
+            chosen: dict[str, dict[str, float]] = {}
+            for name in corpora:
+                best = max(
+                    results,
+                    key=lambda r: score([a for c, v in r[1].items() if c != name for a in v]),
+                )
+                chosen[name] = best[0]
+                held += best[1][name]
+            report["loco"] = {"held_out": figures(held), "chosen": chosen}
+            print("leave-one-corpus-out, each corpus with the set chosen on the others:")
+            for name, values in report["loco"]["held_out"].items():
+                print(f"{name:<22} " + "  ".join(f"{k}={v}" for k, v in sorted(values.items())))
+                if name in chosen:
+                    print(f"{'':<22} chosen: {chosen[name]}")
+        Path(args.out).write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
