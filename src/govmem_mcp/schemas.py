@@ -166,7 +166,6 @@ class AnswerOut(TypedDict):
 
 
 @with_config(_STRICT)
-@with_config(_STRICT)
 class CandidateOut(TypedDict):
     """A topic offered instead of a guess: what `query` answers when asked again with it."""
 
@@ -176,6 +175,7 @@ class CandidateOut(TypedDict):
     status: Literal["verified", "contested", "insufficient_evidence", "unknown"]
 
 
+@with_config(_STRICT)
 class QueryOutput(TypedDict):
     """`query`'s structured content; `candidates` only when no topic was confident."""
 

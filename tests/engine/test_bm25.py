@@ -327,7 +327,7 @@ def reference_rank(
     unknown = unmatched * idf(n, 0)
     answerable = (
         unmatched <= MAX_UNMATCHED * len(wanted)
-        and unknown <= MAX_UNMATCHED_IDF * (matched + unknown)
+        and (len(pool) == 1 or unknown <= MAX_UNMATCHED_IDF * (matched + unknown))
         and sum(w for w, held in holders if top_name in held) >= MIN_IDF_SHARE * matched
     )
     if clear and answerable:

@@ -69,7 +69,8 @@ MIN_IDF_SHARE: Final = 0.5
 """The best topic's records must hold at least this share of the matched terms' IDF."""
 MAX_UNMATCHED_IDF: Final = 0.3
 """At most this share of the question's IDF may be carried by terms no competing record
-holds (such a term weighs the IDF of a term held by none)."""
+holds (such a term weighs the IDF of a term held by none). Among the records of a lone
+competing topic IDF tells nothing apart, so there the count rule alone decides."""
 MAX_CANDIDATES: Final = 3
 
 
@@ -322,8 +323,9 @@ class TopicIndex:
             question: the question, in any language.
             competing: the topics that compete (None: every indexed topic);
                 names that are not indexed are ignored.
-            drop: folded tokens that are no terms of this question (the words
-                that named its scope), unless they name a topic.
+            drop: folded tokens that named the question's scope: they chose S, so they
+                neither score nor count as words the corpus cannot answer (unless
+                they name a topic).
         """
         topics = self._topics
         wanted = None if competing is None else frozenset(n for n in competing if n in topics)
@@ -333,9 +335,12 @@ class TopicIndex:
 
         record_scores: dict[int, float] = {}
         holders: list[tuple[float, frozenset[str]]] = []  # per matched term: IDF, its topics
-        question_terms_ = self.terms(question, drop)
+        question_terms_ = self.terms(question)
+        scoped = set(question_terms_) - set(self.terms(question, drop))
         unmatched = 0
         for term in question_terms_:
+            if term in scoped:
+                continue
             scored = self._score(wanted, term)
             if scored is None:
                 unmatched += 1
@@ -367,7 +372,9 @@ class TopicIndex:
         unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
         answerable = (
             unmatched <= MAX_UNMATCHED * len(question_terms_)
-            and unmatched_idf <= MAX_UNMATCHED_IDF * (matched_idf + unmatched_idf)
+            and (
+                n_topics == 1 or unmatched_idf <= MAX_UNMATCHED_IDF * (matched_idf + unmatched_idf)
+            )
             and sum(w for w, held in holders if best in held) >= MIN_IDF_SHARE * matched_idf
         )
         if clear and answerable:
