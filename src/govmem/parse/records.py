@@ -291,7 +291,7 @@ def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> 
         if not written:
             msg = "No status is written; read as unknown, never in force."
         elif is_unfilled(written, config.statuses):
-            msg = f"Status `{shown}` is an unfilled template (it offers a choice); read as unknown, never in force."
+            msg = f"Status `{shown}` is an unfilled template; read as unknown, never in force."
         else:
             msg = f"Status `{shown}` is not a known status; read as unknown, never in force."
         r.warn("unknown-status", msg, "status")
