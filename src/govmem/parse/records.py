@@ -19,13 +19,17 @@ Two builders, both pure, both leaving their findings on the `FieldReader`:
 A `Partly superseded` status without a ref takes the first `superseded by X`
 of the body as its partial link (govuk-aws 0003 names 0033 only there).
 
-**Dates of a decision or claim**, first found wins: frontmatter
-`valid_from`/`stabilized_at`, `date`, `created`, `updated`; the preamble's
-`Date:`, `Created:`, a line that is a date, `Updated:`; the changelog line
-that accepts it, else its earliest dated line; for a decision with none of
-these, the file's git date (`info` `git-date`). `valid_to`: frontmatter
-`valid_to`/`deprecated_at`, else — for a deprecated or superseded record —
-the changelog line that deprecates, reverts or supersedes it.
+**One pass** (`build_decision`): id and title -> the status (frontmatter,
+metadata block, Status section: the first that writes one; `status-conflict`
+when a later one disagrees) -> the refs (every status place, `## Links`, the
+title, the changelog, whose dated lines are read here too) -> the dates
+(frontmatter, the metadata block's `Date:`/`Created:` or a line that opens
+with a date, the changelog's accepting line else its earliest, the updated
+class, else the file's git date, `info` `git-date`) -> the record. The
+configuration is read once, by each step that needs it (statuses, default
+status, scopes). `valid_to`: frontmatter `valid_to`/`deprecated_at`, else —
+for a deprecated or superseded record — the changelog line that deprecates,
+reverts or supersedes it. docs/corpus-format.md is the rule.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ import json
 import re
 from collections.abc import Iterable
 from typing import Final, Literal
+
+from attrs import frozen
 
 from govmem.model.records import (
     MEMORY_CATEGORIES,
@@ -285,7 +291,7 @@ def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> 
         if not written:
             msg = "No status is written; read as unknown, never in force."
         elif is_unfilled(written, config.statuses):
-            msg = f"Status `{shown}` is an unfilled template (it offers a choice); read as unknown, never in force."
+            msg = f"Status `{shown}` is an unfilled template; read as unknown, never in force."
         else:
             msg = f"Status `{shown}` is not a known status; read as unknown, never in force."
         r.warn("unknown-status", msg, "status")
@@ -318,6 +324,90 @@ def _list_value(value: str | None) -> list[str]:
     return [v.strip() for v in value.strip("[]").split(",") if v.strip()]
 
 
+@frozen
+class _Status:
+    """What a record's status places say (SPEC v5 §2 "The metadata block")."""
+
+    status: str
+    label: str
+    written: str | None
+    place: StatusPlace | None
+
+
+@frozen
+class _Refs:
+    """The supersessions and links a record states, refs as written."""
+
+    supersedes: tuple[str, ...]
+    superseded_by: tuple[str, ...]
+    links: tuple[Link, ...]
+    texts: tuple[tuple[str, str], ...]
+
+
+@frozen
+class _Dates:
+    """When a record starts and ends, and its dated status changes."""
+
+    valid_from: When | None
+    valid_to: When | None
+    git_dated: bool
+    changes: tuple[StatusChange, ...]
+
+
+def _read_status(r: FieldReader, doc: MarkdownDoc, kind: Kind, config: Config) -> _Status:
+    """The first place that writes a status decides; a later disagreement is a finding."""
+    places = _status_places(r, doc)
+    place, written = next(((k, v) for k, v in places if v), (None, None))
+    status, label = _status(r, kind, written, config)
+    _status_conflicts(r, places, place, status, config)
+    return _Status(status, label, written, place)
+
+
+def _read_refs(
+    r: FieldReader, doc: MarkdownDoc, title: str, written: str | None, body: str, config: Config
+) -> tuple[_Refs, list[When], tuple[StatusChange, ...]]:
+    """Refs from every status place, the links section, the title and the changelog.
+
+    Also returns the changelog's dates and status changes, read in the same pass.
+    """
+    defs = dict(doc.definitions)
+    texts = [v for _, v in _status_places(_quiet(r), doc)] + [doc.status_section, doc.links_section]
+    refs = read_refs("\n".join(dict.fromkeys(filter(None, texts))), definitions=defs)
+    title_refs = read_refs(title, partial_only=True, definitions=defs)
+    partial = _partial_from_body(written, refs, body, defs)
+    changes, change_links, change_dates = _changes(r, doc, config)
+    found = _Refs(
+        supersedes=_unique([*r.strings("supersedes"), *refs.supersedes]),
+        superseded_by=_unique([*r.strings("superseded_by"), *refs.superseded_by]),
+        links=_links([*refs.links, *partial, *title_refs.links, *change_links]),
+        texts=_unique_pairs([*refs.texts, *title_refs.texts]),
+    )
+    return found, change_dates, changes
+
+
+def _read_dates(
+    r: FieldReader,
+    doc: MarkdownDoc,
+    kind: Kind,
+    status: str,
+    changes: tuple[StatusChange, ...],
+    change_dates: list[When],
+    git_date: When | None,
+) -> _Dates:
+    """`valid_from` from the first place that dates the record, else git; `valid_to`."""
+    bad_before = sum(f.code == "bad-date" for f in r.findings)
+    accepting = [c.at for c in changes if c.status == "accepted"]
+    valid_from = _written_from(r, doc, accepting, change_dates)
+    valid_to = r.when("valid_to")
+    if valid_to is None and status in _ENDING:
+        valid_to = _earliest(c.at for c in changes if c.status in _ENDING)
+    no_bad_date = sum(f.code == "bad-date" for f in r.findings) == bad_before == 0
+    if valid_from is None and kind == "decision" and git_date is not None and no_bad_date:
+        r.warn("git-date", f"No date is written; dated {git_date} by git.", "date")
+        return _Dates(git_date, valid_to, True, changes)
+    return _Dates(valid_from, valid_to, False, changes)
+
+
 def build_decision(
     r: FieldReader,
     config: Config,
@@ -330,36 +420,19 @@ def build_decision(
     git_date: When | None,
     index: int = 0,
 ) -> Record | None:
-    """A decision or claim from its keys and (for Markdown) its body's conventions."""
+    """A decision or claim from its keys and (for Markdown) its body's places, in one pass:
+    id and title -> status -> refs (and the changelog) -> dates -> the record."""
     rid = r.text("id") or fallback_id or ""
     r.id = rid
     doc = doc or MarkdownDoc()
     title = r.text("title") or doc.title or doc.first_heading or rid
-    places = _status_places(r, doc)
-    where, written = next(((k, v) for k, v in places if v), (None, None))
-    status, label = _status(r, kind, written, config)
-    _status_conflicts(r, places, where, status, config)
-    defs = dict(doc.definitions)
-    refs_text = [v for _, v in places] + [doc.status_section, doc.links_section]
-    refs = read_refs("\n".join(dict.fromkeys(filter(None, refs_text))), definitions=defs)
-    title_refs = read_refs(title, partial_only=True, definitions=defs)
-    partial = _partial_from_body(written, refs, body, defs)
-    changes, change_links, change_dates = _changes(r, doc, config)
-    bad_before = sum(f.code == "bad-date" for f in r.findings)
-    accepting = [c.at for c in changes if c.status == "accepted"]
-    valid_from = _written_from(r, doc, accepting, change_dates)
-    valid_to = r.when("valid_to")
-    if valid_to is None and status in _ENDING:
-        valid_to = _earliest(c.at for c in changes if c.status in _ENDING)
-    git_dated = False
-    no_bad_date = sum(f.code == "bad-date" for f in r.findings) == bad_before == 0
-    if valid_from is None and kind == "decision" and git_date is not None and no_bad_date:
-        valid_from, git_dated = git_date, True
-        r.warn("git-date", f"No date is written; dated {git_date} by git.", "date")
+    st = _read_status(r, doc, kind, config)
+    refs, change_dates, changes = _read_refs(r, doc, title, st.written, body, config)
+    dates = _read_dates(r, doc, kind, st.status, changes, change_dates, git_date)
+    status, label, written, where = st.status, st.label, st.written, st.place
+    valid_from, valid_to, git_dated = dates.valid_from, dates.valid_to, dates.git_dated
+    supersedes, superseded_by, links = refs.supersedes, refs.superseded_by, refs.links
     tags = r.strings("tags") or tuple(_list_value(doc.key("tags")))
-    supersedes = _unique([*r.strings("supersedes"), *refs.supersedes])
-    superseded_by = _unique([*r.strings("superseded_by"), *refs.superseded_by])
-    links = _links([*refs.links, *partial, *title_refs.links, *change_links])
     authored, ratified = _provenance(_quiet(r))
     from_body = frontmatter_json is None
     if frontmatter_json is None:
@@ -398,7 +471,7 @@ def build_decision(
         relates_to=r.strings("relates_to"),
         conflicts_with=r.strings("conflicts_with"),
         links=links,
-        ref_texts=_unique_pairs([*refs.texts, *title_refs.texts]),
+        ref_texts=refs.texts,
         changes=changes,
         sources=r.strings("sources"),
         evidence=r.evidence(),
