@@ -33,28 +33,24 @@ def test_the_example_answers_every_phrasing_of_its_question(question: str) -> No
     assert answer.candidates == ()
 
 
+def _accepted(rid: str, title: str, content: str, topic: str) -> govmem.Record:
+    return govmem.Record(
+        id=rid,
+        kind="decision",
+        title=title,
+        content=content,
+        status="accepted",
+        label="accepted",
+        topic=topic,
+    )
+
+
 def test_scope_words_are_dropped_only_when_they_named_a_scope() -> None:
     """Without a declared scope of that name, `services` is an ordinary word of the question."""
     corpus = govmem.Corpus.from_records(
         [
-            govmem.Record(
-                id="a",
-                kind="decision",
-                title="Services mesh",
-                content="Use Linkerd.",
-                status="accepted",
-                label="accepted",
-                topic="mesh",
-            ),
-            govmem.Record(
-                id="b",
-                kind="decision",
-                title="Database",
-                content="Use PostgreSQL.",
-                status="accepted",
-                label="accepted",
-                topic="database",
-            ),
+            _accepted("a", "Services mesh", "Use Linkerd.", "mesh"),
+            _accepted("b", "Database", "Use PostgreSQL.", "database"),
         ]
     )
     assert corpus.query("What for services?", as_of="2026-01-01").topic == "mesh"
