@@ -332,6 +332,8 @@ class _Status:
     label: str
     written: str | None
     place: StatusPlace | None
+    texts: tuple[str, ...]
+    """What every status place writes: refs are read from all of them."""
 
 
 @frozen
@@ -360,21 +362,21 @@ def _read_status(r: FieldReader, doc: MarkdownDoc, kind: Kind, config: Config) -
     place, written = next(((k, v) for k, v in places if v), (None, None))
     status, label = _status(r, kind, written, config)
     _status_conflicts(r, places, place, status, config)
-    return _Status(status, label, written, place)
+    return _Status(status, label, written, place, tuple(v for _, v in places if v))
 
 
 def _read_refs(
-    r: FieldReader, doc: MarkdownDoc, title: str, written: str | None, body: str, config: Config
+    r: FieldReader, doc: MarkdownDoc, title: str, st: _Status, body: str, config: Config
 ) -> tuple[_Refs, list[When], tuple[StatusChange, ...]]:
     """Refs from every status place, the links section, the title and the changelog.
 
     Also returns the changelog's dates and status changes, read in the same pass.
     """
     defs = dict(doc.definitions)
-    texts = [v for _, v in _status_places(_quiet(r), doc)] + [doc.status_section, doc.links_section]
+    texts = [*st.texts, doc.status_section, doc.links_section]
     refs = read_refs("\n".join(dict.fromkeys(filter(None, texts))), definitions=defs)
     title_refs = read_refs(title, partial_only=True, definitions=defs)
-    partial = _partial_from_body(written, refs, body, defs)
+    partial = _partial_from_body(st.written, refs, body, defs)
     changes, change_links, change_dates = _changes(r, doc, config)
     found = _Refs(
         supersedes=_unique([*r.strings("supersedes"), *refs.supersedes]),
@@ -427,7 +429,7 @@ def build_decision(
     doc = doc or MarkdownDoc()
     title = r.text("title") or doc.title or doc.first_heading or rid
     st = _read_status(r, doc, kind, config)
-    refs, change_dates, changes = _read_refs(r, doc, title, st.written, body, config)
+    refs, change_dates, changes = _read_refs(r, doc, title, st, body, config)
     dates = _read_dates(r, doc, kind, st.status, changes, change_dates, git_date)
     status, label, written, where = st.status, st.label, st.written, st.place
     valid_from, valid_to, git_dated = dates.valid_from, dates.valid_to, dates.git_dated
