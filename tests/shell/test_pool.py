@@ -38,7 +38,12 @@ _DUMP = textwrap.dedent(
 
 def _load_in_child(root: Path, workers: int) -> dict[str, object]:
     """`govmem.load(root)` in a fresh process with `GOVMEM_WORKERS=workers`, as JSON."""
-    env = {"GOVMEM_WORKERS": str(workers), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "src")}
+    env = {
+        "GOVMEM_WORKERS": str(workers),
+        "GOVMEM_CACHE": "off",  # parse every file, in the pool under test
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(REPO / "src"),
+    }
     done = subprocess.run(
         [sys.executable, "-c", _DUMP, str(root)],
         capture_output=True,

@@ -221,17 +221,28 @@ class ParseCache:
 
 
 def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
-    """A connection to the database at `path` (made when missing) and its schema version."""
+    """A connection to the database at `path` (made when missing) and its schema version.
+
+    Raises:
+        sqlite3.OperationalError: locked, or cannot be opened (bypass it).
+        sqlite3.DatabaseError: not a database, or a damaged one (make it again).
+    """
     conn = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not {"meta", "entries"} <= names:
+            conn.execute("PRAGMA journal_mode = WAL")
+            with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                for stmt in _CREATE:
+                    conn.execute(stmt)
+                conn.execute(
+                    "INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', ?)", (str(SCHEMA),)
+                )
         conn.execute("PRAGMA synchronous = NORMAL")
-        for stmt in _CREATE:
-            conn.execute(stmt)
-        conn.execute("INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', ?)", (str(SCHEMA),))
         row = conn.execute("SELECT v FROM meta WHERE k = 'schema'").fetchone()
     except BaseException:
         conn.close()
@@ -265,6 +276,8 @@ def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache |
     for attempt in (1, 2):
         try:
             conn, schema = _connect(path)
+        except sqlite3.OperationalError:
+            return None  # locked past the busy timeout, or not openable: bypass
         except sqlite3.DatabaseError:
             if attempt == 2:
                 return None
