@@ -17,7 +17,7 @@ resolved root path; the repository is never written.
   hashed on every load, so stat data never stands in for the content here
   (no racily-clean window to guard).
 * **Value.** `encode`/`decode` below: JSON of the values' cattrs form
-  (`govmem.model.convert`), plus the prose spans cattrs leaves out,
+  (`govmem.model.convert`'s strict converter, prose spans kept),
   zlib-compressed. A row that fails to decode is a miss.
 * **Failure.** A missing, locked, corrupt, truncated or newer-schema
   database is never an error: `open_cache` returns None (the load parses
@@ -39,17 +39,18 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from attrs import evolve, frozen
+from attrs import frozen
+from cattrs import Converter
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from govmem.model.convert import structure, unstructure
-from govmem.model.errors import InputError
+from govmem.model.convert import make_converter, unstructure
 from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
 from govmem.parse.file import ParsedFile
 
-SCHEMA: Final = 1
+SCHEMA: Final = 2
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
 BUSY_MS: Final = 2000
 """How long a write waits for another process's write to finish before it is dropped."""
@@ -103,28 +104,25 @@ def votes_key(digest: str) -> str:
     return hashlib.sha256(f"votes\0{_version()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
-def _spans(prose: tuple[tuple[int, int, int], ...] | None) -> list[list[int]] | None:
-    return None if prose is None else [list(s) for s in prose]
+def _make_codec() -> Converter:
+    """govmem's strict converter, with the prose spans kept (a derived field the public JSON omits)."""
+    conv = make_converter()
+    for cls in (Record, Source):
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv))
+        conv.register_structure_hook(
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
+        )
+    return conv
 
 
-def _unspans(data: Any) -> tuple[tuple[int, int, int], ...] | None:
-    if data is None:
-        return None
-    if not isinstance(data, list) or not all(
-        isinstance(s, list) and len(s) == 3 and all(type(n) is int for n in s) for s in data
-    ):
-        msg = "bad prose spans"
-        raise ValueError(msg)
-    return tuple((s[0], s[1], s[2]) for s in data)
+_CODEC: Final = _make_codec()
 
 
 def encode(parsed: ParsedFile) -> bytes:
     """A parsed file as a cache value (compressed JSON)."""
     data = {
-        "records": [unstructure(r) for r in parsed.records],
-        "record_prose": [_spans(r.prose) for r in parsed.records],
-        "sources": [unstructure(s) for s in parsed.sources],
-        "source_prose": [_spans(s.prose) for s in parsed.sources],
+        "records": [_CODEC.unstructure(r) for r in parsed.records],
+        "sources": [_CODEC.unstructure(s) for s in parsed.sources],
         "relations": [unstructure(r) for r in parsed.relations],
         "findings": [unstructure(f) for f in parsed.findings],
         "skipped": parsed.skipped,
@@ -139,26 +137,20 @@ def decode(blob: object) -> ParsedFile | None:
         if not isinstance(blob, bytes):
             return None
         data = json.loads(zlib.decompress(blob))
-        records = tuple(
-            evolve(structure(r, Record), prose=_unspans(p))
-            for r, p in zip(data["records"], data["record_prose"], strict=True)
-        )
-        sources = tuple(
-            evolve(structure(s, Source), prose=_unspans(p))
-            for s, p in zip(data["sources"], data["source_prose"], strict=True)
-        )
+        records = tuple(_CODEC.structure(r, Record) for r in data["records"])
+        sources = tuple(_CODEC.structure(s, Source) for s in data["sources"])
         skipped, excluded = data["skipped"], data["excluded"]
         if type(skipped) is not bool or type(excluded) is not int:
             return None
         return ParsedFile(
             records=records,
             sources=sources,
-            relations=tuple(structure(r, Relation) for r in data["relations"]),
-            findings=tuple(structure(f, Finding) for f in data["findings"]),
+            relations=tuple(_CODEC.structure(r, Relation) for r in data["relations"]),
+            findings=tuple(_CODEC.structure(f, Finding) for f in data["findings"]),
             skipped=skipped,
             excluded=excluded,
         )
-    except (InputError, ValueError, TypeError, KeyError, zlib.error, RecursionError):
+    except Exception:  # cattrs' ClassValidationError, JSON, zlib: a miss
         return None
 
 
