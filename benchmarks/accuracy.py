@@ -43,8 +43,10 @@ GRID: Final = {
     "TITLE_BONUS": (0.5, 1.0, 2.0),
     "MARGIN": (1.1, 1.3, 1.5),
     "MAX_UNMATCHED_IDF": (0.3, 0.35, 1.0),
+    "TITLE_COVER": (0.7, 0.8, 0.9, 2.0),
 }
-"""The parameters tried (the current rule: TITLE_BONUS 0.5, MARGIN 1.5, MAX_UNMATCHED_IDF 0.3)."""
+"""The parameters tried (the current rule: TITLE_BONUS 0.5, MARGIN 1.5, MAX_UNMATCHED_IDF 0.3,
+TITLE_COVER 0.8; a TITLE_COVER of 2.0 is the rule without it)."""
 
 
 @contextmanager

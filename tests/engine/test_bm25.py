@@ -361,3 +361,40 @@ def test_the_index_ranks_as_the_formula_reads(
         assert got.candidates == want.candidates
         assert [n for n, _ in got.scores] == [n for n, _ in want.scores]
         assert [v for _, v in got.scores] == pytest.approx([v for _, v in want.scores], rel=1e-12)
+
+
+def _naming_docs(other_title: str) -> list[Document]:
+    """Two records a question about naming clusters scores close together (docs/query.md)."""
+    return [
+        Document("naming convention", ("Naming convention for clusters",), "Short names.", True),
+        Document(
+            "domains",
+            (other_title,),
+            "Every cluster gets a name under the platform domain; a cluster name is its domain.",
+            True,
+        ),
+        Document("logging", ("Logging",), "Logs go to the cluster's log store.", True),
+    ]
+
+
+def test_a_title_that_names_the_question_is_clearly_best_without_the_margin() -> None:
+    """`name` and `cluster` are both in one title, and no other title holds as much: chosen,
+    though its score is not 1.5 × the runner-up's (the body of `domains` holds both too)."""
+    guess = rank("How do we name clusters?", _naming_docs("Domain names"))
+    (_, top), (_, second) = guess.scores[:2]
+    assert top < MARGIN * second
+    assert guess.topic == "naming convention"
+
+
+def test_two_titles_naming_the_question_alike_choose_neither() -> None:
+    """When another topic's title holds as much of the question, the title tells nothing."""
+    guess = rank("How do we name clusters?", _naming_docs("Cluster names"))
+    assert guess.topic is None
+    assert set(guess.candidates[:2]) == {"naming convention", "domains"}
+
+
+def test_a_title_holding_too_little_of_the_question_does_not_choose() -> None:
+    """Unknown words count in the question's IDF: a title holding `name` and `cluster` of a
+    question that also asks about `gpu` and `quota` holds too little of it."""
+    guess = rank("How do we name GPU quota clusters?", _naming_docs("Domain names"))
+    assert guess.topic is None

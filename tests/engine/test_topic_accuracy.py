@@ -149,9 +149,11 @@ def table(title: str, asked: list[Asked]) -> str:
     return "\n".join(lines)
 
 
-MEASURED: Final = {"right": 196, "in_candidates": 148}
+MEASURED: Final = {"right": 205, "right_or_offered": 344}
 """The figures of the current rule over every question file (docs/accuracy.md), which a change
-may raise but never lower; SPEC §10 asks for more (right ≥ 85 %, ≥ 95 % of abstentions
+may raise but never lower: the right answers, and the questions a user can act on (the right
+answer, or an abstention offering the right topic — a question that moves from offered to
+right keeps this count). SPEC §10 asks for more (right ≥ 85 %, ≥ 95 % of abstentions
 offering the right topic) and docs/accuracy.md says how far the rule is from it."""
 
 
@@ -173,4 +175,5 @@ def test_every_corpus_keeps_its_accuracy(
     assert outcomes["wrong"] <= 0.02 * len(asked), summary
     assert max(wrong_per.values(), default=0) <= 1, summary
     assert outcomes["correct"] >= MEASURED["right"], summary
-    assert sum(a.in_candidates for a in abstained) >= MEASURED["in_candidates"], summary
+    offered = sum(a.in_candidates for a in abstained)
+    assert outcomes["correct"] + offered >= MEASURED["right_or_offered"], summary
