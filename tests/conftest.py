@@ -176,11 +176,22 @@ def example_repo(tmp_path: Path) -> Path:
     return root
 
 
+TABLE_PROPERTY: Final = "govmem_table"
+"""The `user_properties` key of a table a test prints at the end (it reaches the controller
+from every xdist worker with the test's report)."""
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print the topic-inference accuracy tables (tests/engine/test_topic_accuracy.py) at the end."""
-    from tests.engine.test_topic_accuracy import TABLES
-
-    for text in TABLES:
+    tables = [
+        value
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        if getattr(report, "when", None) == "call"
+        for key, value in getattr(report, "user_properties", [])
+        if key == TABLE_PROPERTY
+    ]
+    for text in tables:
         terminalreporter.write_line("")
         for line in text.splitlines():
             terminalreporter.write_line(line)

@@ -136,28 +136,33 @@ class Visit:
     shape: dict[str, Any]
 
 
-@pytest.fixture(scope="module")
-def visits(browser: Browser, sites: list[Site]) -> list[Visit]:
-    """Every page of every report, opened once from file://."""
+SITE_NAMES: Final = ("example", *_REAL)
+
+
+@pytest.fixture(scope="module", params=SITE_NAMES)
+def site_visits(
+    request: pytest.FixtureRequest, browser: Browser, sites: list[Site]
+) -> tuple[Site, list[Visit]]:
+    """Every page of one report, opened once from file:// (one site a parameter, so that
+    xdist workers share the ~500 pages of the four reports)."""
+    site = next(s for s in sites if s.name == request.param)
     out = []
-    for site in sites:
-        for page in sorted(site.out.rglob("*.html")):
-            problems = tuple(browser.open(page.as_uri()))
-            out.append(Visit(site.name, page, problems, browser.evaluate(_SHAPES)))
-    return out
+    for page in sorted(site.out.rglob("*.html")):
+        problems = tuple(browser.open(page.as_uri()))
+        out.append(Visit(site.name, page, problems, browser.evaluate(_SHAPES)))
+    return site, out
 
 
 def test_every_page_of_each_report_loads_without_console_errors(
-    sites: list[Site], visits: list[Visit]
+    site_visits: tuple[Site, list[Visit]],
 ) -> None:
     """Every page (corpus-wide, topic, record) opens from file:// with no error of any kind."""
-    for site in sites:
-        corpus = _load(site)
-        mine = [v for v in visits if v.site == site.name]
-        assert len(mine) == len(corpus.topics()) + len(corpus.records) + 4
-        for v in mine:
-            assert v.problems == (), f"{site.name}: {v.page.name}"
-            assert v.shape["h1"], f"{site.name}: {v.page.name}"
+    site, mine = site_visits
+    corpus = _load(site)
+    assert len(mine) == len(corpus.topics()) + len(corpus.records) + 4
+    for v in mine:
+        assert v.problems == (), f"{site.name}: {v.page.name}"
+        assert v.shape["h1"], f"{site.name}: {v.page.name}"
 
 
 def _pictures(visits: list[Visit], name: str, size: tuple[int, int]) -> Iterator[Visit]:
@@ -172,15 +177,19 @@ def _pictures(visits: list[Visit], name: str, size: tuple[int, int]) -> Iterator
         yield v
 
 
-def test_each_topic_page_shows_its_timeline_with_a_bar_per_record(visits: list[Visit]) -> None:
+def test_each_topic_page_shows_its_timeline_with_a_bar_per_record(
+    site_visits: tuple[Site, list[Visit]],
+) -> None:
     """The inline timeline SVG is there, rendered with a size, one bar per record listed."""
-    for v in _pictures(visits, "timeline", (500, 80)):
+    for v in _pictures(site_visits[1], "timeline", (500, 80)):
         assert v.shape["bars"] == len(v.shape["records"]) >= 1, f"{v.site}: {v.page.name}"
 
 
-def test_each_topic_page_draws_its_graph_with_a_node_per_record(visits: list[Visit]) -> None:
+def test_each_topic_page_draws_its_graph_with_a_node_per_record(
+    site_visits: tuple[Site, list[Visit]],
+) -> None:
     """The graph SVG is rendered, with exactly one node per record listed on the page."""
-    for v in _pictures(visits, "graph", (100, 50)):
+    for v in _pictures(site_visits[1], "graph", (100, 50)):
         assert v.shape["nodes"] == v.shape["records"], f"{v.site}: {v.page.name} {v.shape}"
 
 
