@@ -104,9 +104,25 @@ def test_the_listed_arguments_are_the_flags_govmem_mcp_takes() -> None:
         for option in action.option_strings
         if option.startswith("--")
     }
-    listed = {a["name"] for a in _package()["packageArguments"]}
-    assert listed == flags - NOT_LISTED
-    assert all(a["type"] == "named" for a in _package()["packageArguments"])
+    command, *named = _package()["packageArguments"]
+    assert {a["name"] for a in named} == flags - NOT_LISTED
+    assert all(a["type"] == "named" for a in named)
+    # A client runs `uvx <runtimeArguments> govmem==<version> <packageArguments>`:
+    # `--from` takes the package, then the server's own command, then its flags.
+    assert command == {**command, "type": "positional", "value": "govmem-mcp"}
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "govmem-mcp" in pyproject["project"]["scripts"]
+
+
+def test_the_runtime_arguments_install_what_the_server_needs() -> None:
+    """`uvx --with <the mcp extra's SDK requirement> --from govmem==V govmem-mcp …`."""
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    sdk = [r for r in pyproject["project"]["optional-dependencies"]["mcp"] if r.startswith("mcp")]
+    package = _package()
+    assert package["runtimeHint"] == "uvx"
+    with_sdk, from_package = package["runtimeArguments"]
+    assert (with_sdk["type"], with_sdk["name"], with_sdk["value"]) == ("named", "--with", sdk[0])
+    assert (from_package["type"], from_package["value"]) == ("positional", "--from")
 
 
 def test_the_listed_environment_variables_are_the_ones_govmem_reads() -> None:
