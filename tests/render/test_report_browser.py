@@ -364,3 +364,19 @@ def test_mermaids_own_renderer_draws_the_example_graph(
             for label in ("supersedes", "exception", "conflicts (open)", "adr-024", "legacy"):
                 assert label in svg, label
             browser.screenshot(ARTIFACTS / "graph-example.png")
+
+
+def test_an_error_a_page_raises_after_its_load_is_caught(browser: Browser, tmp_path: Path) -> None:
+    """The checker itself: an exception thrown by a task the load handler schedules, or a
+    console error, is reported by `open` — so "no problems" above means none happened."""
+    page = tmp_path / "late.html"
+    page.write_text(
+        "<!doctype html><title>late</title><script>"
+        "addEventListener('load', () => setTimeout(() => { throw new Error('late'); }, 0));"
+        "console.error('early');</script>",
+        encoding="utf-8",
+    )
+    problems = browser.open(page.as_uri())
+    assert any("late" in p for p in problems), problems
+    assert any("early" in p for p in problems), problems
+    assert browser.open((tmp_path / "late.html").as_uri() + "#again") == []
