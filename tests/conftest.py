@@ -113,12 +113,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if not item.get_closest_marker("long")]
 
 
+# Hypothesis profiles (docs/contributing.md): `quick`, the default, sizes the README's
+# test command for a contributor's loop; `dev` looks harder before a push; `ci` is what
+# `.ci/run` sets (HYPOTHESIS_PROFILE=ci), the depth every change is held to; `fast` is for
+# iterating on one property.
+settings.register_profile("quick", max_examples=25, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "ci", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("fast", max_examples=15, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
 DATA = REPO / "tests" / "data"
@@ -185,11 +190,22 @@ def example_repo(tmp_path: Path) -> Path:
     return root
 
 
+TABLE_PROPERTY: Final = "govmem_table"
+"""The `user_properties` key of a table a test prints at the end (it reaches the controller
+from every xdist worker with the test's report)."""
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print the topic-inference accuracy tables (tests/engine/test_topic_accuracy.py) at the end."""
-    from tests.engine.test_topic_accuracy import TABLES
-
-    for text in TABLES:
+    tables = [
+        value
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        if getattr(report, "when", None) == "call"
+        for key, value in getattr(report, "user_properties", [])
+        if key == TABLE_PROPERTY
+    ]
+    for text in tables:
         terminalreporter.write_line("")
         for line in text.splitlines():
             terminalreporter.write_line(line)

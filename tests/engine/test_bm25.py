@@ -279,6 +279,7 @@ def reference_rank(
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
         TITLE_BONUS,
+        TITLE_COVER,
         TITLE_WEIGHT,
         UNKNOWN_ONLY,
     )
@@ -298,6 +299,7 @@ def reference_rank(
     avg_body = sum(sum(b.values()) for _, b in fields) / n or 1.0
     wanted = question_terms(question)
     score = [0.0] * n
+    in_title = [0.0] * n  # the IDF of the question's terms each record's title holds
     holders: list[tuple[float, set[str]]] = []
     unmatched = 0
     for term in wanted:
@@ -312,6 +314,7 @@ def reference_rank(
             w = TITLE_WEIGHT * title[term] / (0.5 + 0.5 * sum(title.values()) / avg_title)
             w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
             score[i] += weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
+            in_title[i] += weight if title[term] else 0.0
     best: dict[str, float] = {}
     for i, value in enumerate(score):
         if value > best.get(records[i].topic, 0.0):
@@ -322,9 +325,12 @@ def reference_rank(
     if not ranked:
         return TopicGuess(None)
     (top_name, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
-    clear = len(pool) == 1 or top >= MARGIN * second
     matched = sum(w for w, _ in holders)
     unknown = unmatched * idf(n, 0)
+    mine = max((v for i, v in enumerate(in_title) if records[i].topic == top_name), default=0.0)
+    others = max((v for i, v in enumerate(in_title) if records[i].topic != top_name), default=0.0)
+    names_it = mine >= TITLE_COVER * (matched + unknown) and mine > others
+    clear = len(pool) == 1 or top >= MARGIN * second or names_it
     answerable = (
         unmatched <= MAX_UNMATCHED * len(wanted)
         and (len(pool) == 1 or unknown <= MAX_UNMATCHED_IDF * (matched + unknown))
@@ -361,3 +367,40 @@ def test_the_index_ranks_as_the_formula_reads(
         assert got.candidates == want.candidates
         assert [n for n, _ in got.scores] == [n for n, _ in want.scores]
         assert [v for _, v in got.scores] == pytest.approx([v for _, v in want.scores], rel=1e-12)
+
+
+def _naming_docs(other_title: str) -> list[Document]:
+    """Two records a question about naming clusters scores close together (docs/query.md)."""
+    return [
+        Document("naming convention", ("Naming convention for clusters",), "Short names.", True),
+        Document(
+            "domains",
+            (other_title,),
+            "Every cluster gets a name under the platform domain; a cluster name is its domain.",
+            True,
+        ),
+        Document("logging", ("Logging",), "Logs go to the cluster's log store.", True),
+    ]
+
+
+def test_a_title_that_names_the_question_is_clearly_best_without_the_margin() -> None:
+    """`name` and `cluster` are both in one title, and no other title holds as much: chosen,
+    though its score is not 1.5 × the runner-up's (the body of `domains` holds both too)."""
+    guess = rank("How do we name clusters?", _naming_docs("Domain names"))
+    (_, top), (_, second) = guess.scores[:2]
+    assert top < MARGIN * second
+    assert guess.topic == "naming convention"
+
+
+def test_two_titles_naming_the_question_alike_choose_neither() -> None:
+    """When another topic's title holds as much of the question, the title tells nothing."""
+    guess = rank("How do we name clusters?", _naming_docs("Cluster names"))
+    assert guess.topic is None
+    assert set(guess.candidates[:2]) == {"naming convention", "domains"}
+
+
+def test_a_title_holding_too_little_of_the_question_does_not_choose() -> None:
+    """Unknown words count in the question's IDF: a title holding `name` and `cluster` of a
+    question that also asks about `gpu` and `quota` holds too little of it."""
+    guess = rank("How do we name GPU quota clusters?", _naming_docs("Domain names"))
+    assert guess.topic is None

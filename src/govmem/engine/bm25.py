@@ -17,20 +17,24 @@ With N competing records, n(t) of them holding t in either field:
     IDF(t)  = ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))
     w(t, r) = 2·tf_title / (0.5 + 0.5·len_title/avg_title)
               + tf_body / (0.25 + 0.75·len_body/avg_body)
-    score(r) = Σ_t IDF(t) · w / (k1 + w)  +  2 · Σ_{t in r's title} IDF(t)      (k1 = 1.2)
+    score(r) = Σ_t IDF(t) · w / (k1 + w)  +  0.5 · Σ_{t in r's title} IDF(t)    (k1 = 1.2)
 
 `avg_title` and `avg_body` are the mean field lengths in terms over the
 competing records (1 when 0). A **topic's score** is its best record's,
 × 0.7 when none of its records has a status of a known class (notes,
 supplements and READMEs read as records are all `unknown`).
 
-**Confident** when the best topic's score is positive and at least 1.1 × the
-second best (a lone competing topic: positive), *and* the corpus can answer
-the question: at most a third of the question's terms occur in no competing
-record, and the terms held by some record of the best topic carry at least
-half of the IDF of the question's terms that occur anywhere. Otherwise no
-topic: the candidates are the competing topics with a positive score, best
-first (ties by name in UTF-16 order), at most 3.
+**Confident** (docs/query.md §1, normative) when the best topic is clearly
+best — its score positive and at least 1.5 × the second best (a lone
+competing topic: positive), or one of its records' titles holding ≥ 80 % of
+the question's IDF and more than any other topic's title — *and* the corpus
+can answer the question: at most a third of the question's terms occur in
+no competing record, those unknown terms (each weighed as a term no record
+holds) carry at most 30 % of the question's IDF (not applied to a lone
+competing topic), and the terms held by some record of the best topic
+carry at least half of the IDF of the question's terms that occur
+anywhere. Otherwise no topic: the candidates are the competing topics with
+a positive score, best first (ties by name in UTF-16 order), at most 3.
 
 `TopicIndex.from_documents` does the per-record work once — terms, field
 lengths, postings of (record, tf_title, tf_body) per term as integer
@@ -71,6 +75,10 @@ MAX_UNMATCHED_IDF: Final = 0.3
 """At most this share of the question's IDF may be carried by terms no competing record
 holds (such a term weighs the IDF of a term held by none). Among the records of a lone
 competing topic IDF tells nothing apart, so there the count rule alone decides."""
+TITLE_COVER: Final = 0.8
+"""A topic is also clearly best when one of its records' titles holds at least this share
+of the question's IDF (unknown terms included) and no record of another competing topic
+has a title holding as much: the title names what the question asks."""
 MAX_CANDIDATES: Final = 3
 
 
@@ -154,6 +162,8 @@ class _Scored:
     idf: float
     topics: frozenset[str]
     """The topics of the records holding it."""
+    titled: Sequence[int]
+    """The records holding it in their title field."""
 
 
 _RECENT_POOLS: Final = 64
@@ -306,9 +316,18 @@ class TopicIndex:
                 gain += TITLE_BONUS * weight
             gains.append(gain)
         topic_of = self._topic_of
-        found = _Scored(docs, gains, weight, frozenset(topic_of[d] for d in docs))
+        titled = array("I", (d for d, (tf_title, _) in zip(docs, tfs, strict=True) if tf_title))
+        found = _Scored(docs, gains, weight, frozenset(topic_of[d] for d in docs), titled)
         self._scored.put(key, found)
         return found
+
+    def _title_names(self, best: str, title_idf: Mapping[int, float], enough: float) -> bool:
+        """Whether a record of `best` has a title holding `enough` of the question's IDF,
+        more than the title of any record of another topic holds."""
+        topic_of = self._topic_of
+        mine = max((w for d, w in title_idf.items() if topic_of[d] == best), default=0.0)
+        others = max((w for d, w in title_idf.items() if topic_of[d] != best), default=0.0)
+        return mine >= enough and mine > others
 
     def rank(
         self,
@@ -334,6 +353,7 @@ class TopicIndex:
         n_topics = len(topics) if wanted is None else len(wanted)
 
         record_scores: dict[int, float] = {}
+        title_idf: dict[int, float] = {}  # per record: the IDF of the terms its title holds
         holders: list[tuple[float, frozenset[str]]] = []  # per matched term: IDF, its topics
         question_terms_ = self.terms(question)
         scoped = set(question_terms_) - set(self.terms(question, drop))
@@ -349,6 +369,8 @@ class TopicIndex:
             get = record_scores.get
             for d, gain in zip(scored.docs, scored.gains, strict=True):
                 record_scores[d] = get(d, 0.0) + gain
+            for d in scored.titled:
+                title_idf[d] = title_idf.get(d, 0.0) + scored.idf
 
         topic_of = self._topic_of
         best_of: dict[str, float] = {}
@@ -368,8 +390,12 @@ class TopicIndex:
         best, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0.0
         matched_idf = sum(w for w, _ in holders)
-        clear = n_topics == 1 or top >= MARGIN * second
         unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
+        clear = (
+            n_topics == 1
+            or top >= MARGIN * second
+            or self._title_names(best, title_idf, TITLE_COVER * (matched_idf + unmatched_idf))
+        )
         answerable = (
             unmatched <= MAX_UNMATCHED * len(question_terms_)
             and (
