@@ -75,6 +75,20 @@ def _network_guard(event: str, args: tuple[object, ...]) -> None:
 sys.addaudithook(_network_guard)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every load of the session (and of every child process) uses a temp parse cache.
+
+    `GOVMEM_CACHE_DIR` is set in `os.environ`, which subprocesses inherit: the
+    suite never reads or writes the user's real cache (`govmem.shell.cache`).
+    """
+    folder = tmp_path_factory.mktemp("govmem-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GOVMEM_CACHE_DIR", str(folder))
+        mp.delenv("GOVMEM_CACHE", raising=False)
+        yield folder
+
+
 @pytest.fixture(autouse=True)
 def no_network() -> Iterator[None]:
     """Fail the test that attempted a non-loopback connection (even one it caught)."""
