@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -106,3 +108,68 @@ def test_workers_come_from_the_environment_or_the_cores(monkeypatch: pytest.Monk
     assert pool.workers() == 3
     monkeypatch.setenv("GOVMEM_WORKERS", "none")
     assert pool.workers() >= 1
+
+
+def _pids_with(marker: str) -> list[int]:
+    """The processes whose command line holds `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if marker.encode() in cmdline:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the pool forks on Linux only")
+def test_a_killed_server_leaves_no_workers_and_its_stdout_ends(tmp_path: Path) -> None:
+    """`govmem-mcp` forks its parse workers at start (`start_workers`); killed with SIGKILL,
+    it takes them with it, and no worker holds its stdout open (a client reading it sees the
+    end, instead of waiting forever)."""
+    root = tmp_path / "workers-marker-repo"
+    shutil.copytree(EXAMPLE, root)
+    env = {**os.environ, "GOVMEM_WORKERS": "2"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "govmem_mcp", "--cwd", str(root)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert server.stdin is not None
+    assert server.stdout is not None
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "0"},
+        },
+    }
+    server.stdin.write(json.dumps(init).encode() + b"\n")
+    server.stdin.flush()
+    assert json.loads(server.stdout.readline())["id"] == 1  # started: workers forked
+    assert len(_pids_with(str(root))) == 3  # the server and its two workers
+    server.kill()
+    server.wait(timeout=10)
+    ended = threading.Event()
+
+    def drain() -> None:
+        assert server.stdout is not None
+        server.stdout.read()
+        ended.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    assert ended.wait(10), "a worker still holds the killed server's stdout"
+    for _ in range(100):
+        if not _pids_with(str(root)):
+            break
+        threading.Event().wait(0.05)
+    assert _pids_with(str(root)) == []
+    server.stdin.close()
+    server.stdout.close()

@@ -16,6 +16,11 @@ them to worker processes in chunks and gets plain values back
   that is already running other threads is never forked (a lock held by
   another thread would stay held in the child): such a process — and one
   on macOS or Windows — parses serially, as it does below `PARALLEL_FROM`.
+* **Tied to this process.** A worker holds none of this process's standard
+  streams (they are `/dev/null` in it: a server's stdout is its protocol
+  channel, and a pipe a worker kept open would never reach end-of-file for
+  whoever reads it) and, on Linux, dies with this process
+  (`PR_SET_PDEATHSIG`): a killed server leaves no workers behind.
 * **Order.** Results come back in the files' order, so a parallel load
   builds the same corpus as a serial one, byte for byte.
 * **Failure.** When a pool cannot start or breaks (no `/dev/shm`, a
@@ -27,8 +32,11 @@ them to worker processes in chunks and gets plain values back
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -67,6 +75,23 @@ def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job]) -> list[ParsedFile]:
     return [parse_file(path, text, evolve(ctx, git_date=git)) for path, text, git in jobs]
 
 
+_PR_SET_PDEATHSIG: Final = 1
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: let go of the parent's standard streams, die with the parent."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+    if sys.platform.startswith("linux"):
+        # no prctl (a libc without it): the streams above still let go
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(0)
+
+
 def _executor(n: int) -> ProcessPoolExecutor | None:
     """The process's pool, made on first use; None when processes cannot be used here."""
     global _pool, _broken
@@ -75,7 +100,12 @@ def _executor(n: int) -> ProcessPoolExecutor | None:
             if not _FORK or threading.active_count() > 1:
                 return None  # see the module docstring: fork only a single-threaded process
             try:
-                _pool = ProcessPoolExecutor(max_workers=n, mp_context=_FORK)
+                _pool = ProcessPoolExecutor(
+                    max_workers=n,
+                    mp_context=_FORK,
+                    initializer=_worker_start,
+                    initargs=(os.getpid(),),
+                )
             except (OSError, ValueError):
                 _broken = True
         return _pool
