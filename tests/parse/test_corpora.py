@@ -109,7 +109,11 @@ def test_lint_json_on_each_corpus_prints_valid_json(name: str) -> None:
     with redirect_stdout(stdout), redirect_stderr(stderr):
         code = main(["--root", str(CORPORA / name), "--dir", ".", "lint", "--json"])
     data = json.loads(stdout.getvalue())
-    assert set(data) == {"corpus_health", "findings"}
+    assert set(data) == {"corpus_health", "findings", "parse_cache"}
+    cache = data["parse_cache"]
+    assert (
+        cache["cached_records"] + cache["parsed_records"] == data["corpus_health"]["record_count"]
+    )
     errors = [f for f in data["findings"] if f["severity"] == "error"]
     assert code == (1 if errors else 0)
     assert "Traceback" not in stderr.getvalue()

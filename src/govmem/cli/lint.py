@@ -77,7 +77,9 @@ def _lint(args: argparse.Namespace) -> int:
         counts = {
             s: sum(1 for f in corpus.findings if f.severity == s) for s in ("error", "warn", "info")
         }
-        out(cache_line(loader.cache_counts))
+        c = loader.cache_counts
+        if c.cached_files or c.parsed_files:  # nothing read, nothing to say about the cache
+            out(cache_line(c))
         out(
             f"{h.record_count} records, {h.excluded_count} excluded; "
             f"{counts['error']} errors, {counts['warn']} warnings, {counts['info']} notes."
