@@ -40,10 +40,11 @@ def _cache_dict(c: CacheCounts) -> dict[str, int]:
 
 
 def cache_line(c: CacheCounts) -> str:
-    """`Parse cache: 38 records (40 files) from the cache, 2 records (2 files) parsed.`"""
+    """`Parse cache: 40 of 42 files from the cache, 2 parsed.` (files: a file may hold several
+    records or none, and sources count among the summary's records; `--json` has both)."""
+    total = c.cached_files + c.parsed_files
     return (
-        f"Parse cache: {c.cached} records ({c.cached_files} files) from the cache, "
-        f"{c.parsed} records ({c.parsed_files} files) parsed."
+        f"Parse cache: {c.cached_files} of {total} files from the cache, {c.parsed_files} parsed."
     )
 
 
