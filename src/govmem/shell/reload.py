@@ -43,6 +43,7 @@ from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_tree
 from .load import Loader
+from .logs import LogSet
 from .plan import Plan, is_candidate, read_config
 
 NO_GIT: Final = Finding(
@@ -131,6 +132,9 @@ class Reloader:
         self.config = config
         self.dir = dir
         self._loader = Loader(root, config=config, dir=dir)
+        self._logs = LogSet()
+        """The federated logs' loaders (SPEC v5 §2): read again on every reload."""
+        self._digest = ""
         self._corpus: Corpus | None = None
         self._files: dict[str, FileText] = {}
         self._git_dates: Mapping[str, When] | None = None
@@ -219,11 +223,17 @@ class Reloader:
             held is not None
             and git_dates == self._git_dates
             and built == self._built
-            and held.health.fingerprint == digest
+            and self._digest == digest
+            and not planned.config.logs
         ):
             return held
-        self._git_dates, self._built = git_dates, built
-        self._corpus = self._loader.assemble(
+        self._git_dates, self._built, self._digest = git_dates, built, digest
+        local = self._loader.assemble(
             planned.config, planned.findings, planned.plan, files, git_dates, digest=digest
         )
+        self._corpus = self._logs.federate(local, self._loader, self.root, self.config)
         return self._corpus
+
+    def log_roots(self) -> list[Path]:
+        """The federated logs' folders read by the last reload (watched like the root)."""
+        return list(self._logs.roots())
