@@ -54,6 +54,12 @@ def federated(ref: str) -> Federated | None:
     return None
 
 
+def unheld(ref: str, logs: Iterable[str]) -> Federated | None:
+    """`federated(ref)` unless its log is one of `logs`, the logs the corpus holds."""
+    fed = federated(ref)
+    return None if fed is None or fed.log in logs else fed
+
+
 def number_key(text: str) -> str | None:
     """`ADR-021` / `0021` / `adr 21` -> `21`; `0004a` -> `4a`; None when not a number."""
     cleaned = text.strip().lower()
