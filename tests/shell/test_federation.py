@@ -36,6 +36,21 @@ def cli(cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def ask(corpus: govmem.Corpus, question: str, topic: str, scope: str | None = None) -> Any:
+    """`query` as JSON."""
+    return corpus.query(question, topic, scope, AS_OF).to_dict()
+
+
+def get(corpus: govmem.Corpus, ref: str) -> Any:
+    """`get_decision` as JSON."""
+    return corpus.get_decision(ref).to_dict()
+
+
+def superseded(corpus: govmem.Corpus) -> Any:
+    """`list_superseded` entries as JSON."""
+    return corpus.list_superseded().to_dict()["items"]
+
+
 def codes(corpus: govmem.Corpus) -> set[tuple[str, str | None]]:
     return {(f.code, f.id) for f in corpus.findings}
 
@@ -44,42 +59,47 @@ def test_the_platform_rule_answers_in_the_service_with_the_local_exception(
     repos: tuple[Path, Path],
 ) -> None:
     corpus = govmem.load(repos[1])
-    answer = corpus.query("How do services log?", "logging", None, AS_OF).to_dict()
+    answer = ask(corpus, "How do services log?", "logging")
     assert answer["decision"]["id"] == "platform:1"
     assert answer["decision"]["value"] == "JSON to stdout"
     assert [e["id"] for e in answer["scope_exceptions"]] == ["1"]
-    batch = corpus.query("How do batch jobs log?", "logging", "batch", AS_OF).to_dict()
+    batch = ask(corpus, "How do batch jobs log?", "logging", "batch")
     assert batch["decision"]["id"] == "1"
 
 
 def test_a_local_decision_supersedes_a_platform_one(repos: tuple[Path, Path]) -> None:
     corpus = govmem.load(repos[1])
-    answer = corpus.query("Which database?", "db", None, AS_OF).to_dict()
+    answer = ask(corpus, "Which database?", "db")
     assert answer["decision"]["id"] == "2"
     assert [s["id"] for s in answer["superseded_decisions"]] == ["platform:2"]
-    events = [(i.id, i.event) for i in corpus.get_decision_history("database").items]
+    history: Any = corpus.get_decision_history("database").to_dict()
+    events = [(i["id"], i["event"]) for i in history["items"]]
     assert events == [
         ("platform:2", "recorded"),
         ("2", "recorded"),
         ("platform:2", "superseded-by 2"),
     ]
-    listed = corpus.list_superseded().items
-    assert [(e.id, e.source_path) for e in listed] == [
+    listed = superseded(corpus)
+    assert [(e["id"], e["source_path"]) for e in listed] == [
         ("platform:2", "platform:docs/adr/0002-postgresql.md")
     ]
-    assert listed[0].superseded_by.to_dict()["target"]["id"] == "2"
+    assert listed[0]["superseded_by"]["target"]["id"] == "2"
 
 
 def test_get_decision_takes_log_refs(repos: tuple[Path, Path]) -> None:
     corpus = govmem.load(repos[1])
-    found = corpus.get_decision("platform:2")
-    assert found.outcome == "found"
-    assert found.decision.source_path == "platform:docs/adr/0002-postgresql.md"
-    assert corpus.get_decision("platform:0002").outcome == "found"  # the ref forms of §2
-    assert corpus.get_decision("platform:9").outcome == "not-found"
-    unknown = corpus.get_decision("core:7")
-    assert (unknown.outcome, unknown.log, unknown.id) == ("federated-log-unavailable", "core", "7")
-    assert corpus.get_decision("2").decision.id == "2"  # a bare ref stays local
+    found = get(corpus, "platform:2")
+    assert found["outcome"] == "found"
+    assert found["decision"]["source_path"] == "platform:docs/adr/0002-postgresql.md"
+    assert get(corpus, "platform:0002")["outcome"] == "found"  # the ref forms of §2
+    assert get(corpus, "platform:9")["outcome"] == "not-found"
+    unknown = get(corpus, "core:7")
+    assert (unknown["outcome"], unknown["log"], unknown["id"]) == (
+        "federated-log-unavailable",
+        "core",
+        "7",
+    )
+    assert get(corpus, "2")["decision"]["id"] == "2"  # a bare ref stays local
 
 
 def test_findings_name_the_log_and_a_ref_to_an_unconfigured_log(repos: tuple[Path, Path]) -> None:
@@ -99,7 +119,7 @@ def test_the_fingerprint_covers_the_log(repos: tuple[Path, Path]) -> None:
     adr.write_text(adr.read_text().replace("JSON to stdout\n---", "JSON lines\n---"))
     after = govmem.load(service)
     assert after.health.fingerprint != before
-    assert after.get_decision("platform:1").outcome == "found"
+    assert get(after, "platform:1")["outcome"] == "found"
 
 
 def test_removing_the_platform_folder_leaves_the_service_answering(
@@ -109,10 +129,9 @@ def test_removing_the_platform_folder_leaves_the_service_answering(
     shutil.rmtree(platform)
     corpus = govmem.load(service)
     assert ("federated-log-unavailable", None) in codes(corpus)
-    answer = corpus.query("Which database?", "database", None, AS_OF).to_dict()
+    answer = ask(corpus, "Which database?", "database")
     assert answer["decision"]["id"] == "2"
-    got = corpus.get_decision("platform:2")
-    assert got.outcome == "federated-log-unavailable"
+    assert get(corpus, "platform:2")["outcome"] == "federated-log-unavailable"
     done = cli(service, "lint")
     assert done.returncode == 0, done.stderr
     assert "warn federated-log-unavailable: Log 'platform'" in done.stdout
@@ -155,8 +174,8 @@ def test_a_log_ref_inside_a_log_resolves_inside_it(tmp_path: Path) -> None:
         adr.read_text().replace("status: accepted", "status: superseded\nsuperseded_by: 2")
     )
     corpus = govmem.load(service)
-    entry = next(e for e in corpus.list_superseded().items if e.id == "platform:1")
-    assert entry.superseded_by.to_dict()["target"]["id"] == "platform:2"
+    entry = next(e for e in superseded(corpus) if e["id"] == "platform:1")
+    assert entry["superseded_by"]["target"]["id"] == "platform:2"
 
 
 @pytest.mark.parametrize(
@@ -183,4 +202,4 @@ def test_a_log_path_is_relative_to_the_config_that_names_it(
     config = elsewhere / "govmem.yaml"
     config.write_text("logs: {platform: ../platform}\n")
     corpus = govmem.load(repos[1], config=config)
-    assert corpus.get_decision("platform:1").outcome == "found"
+    assert get(corpus, "platform:1")["outcome"] == "found"

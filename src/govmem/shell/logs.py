@@ -20,8 +20,10 @@ from govmem._corpus import Corpus
 from govmem.index.federate import Part, Unavailable, federate
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import LogSpec
+from govmem.parse.config import CONFIG_NAME
 
 from .load import Loader, Progress
+from .plan import read_config
 
 
 def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -> Path:
@@ -72,6 +74,38 @@ class LogSet:
             gone,
             fingerprint=h.hexdigest(),
         )
+
+    def watch(
+        self, specs: Sequence[LogSpec], root: Path, config: str | os.PathLike[str] | None
+    ) -> tuple[list[Path], list[Path]]:
+        """What to watch of each log: (folders, watched without recursion; files).
+
+        The folders: each log's root and every folder under the folders its
+        plan reads (a file added or removed there changes its folder); the
+        files: its `govmem.yaml` and every file found in them (an edit). A
+        log that cannot be read is watched through its nearest existing
+        ancestor, so that its coming back is seen.
+        """
+        folders: list[Path] = []
+        files: list[Path] = []
+        for spec in specs:
+            where = log_root(spec, root, config)
+            loader = self._loaders.get((spec.name, where)) or Loader(where)
+            try:
+                real = loader.check_root()
+                plan = loader.plan(real, read_config(real, None)[0])
+            except CorpusUnavailable:
+                folders += [p for p in [where, *where.parents][1:] if p.is_dir()][:1]
+                continue
+            folders.append(real)
+            files.append(real / CONFIG_NAME)
+            for entry in plan.entries:
+                base = real if entry.path == "." else real / entry.path
+                for top, dirs, names in os.walk(base):
+                    dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                    folders.append(Path(top))
+                    files += (Path(top) / n for n in sorted(names))
+        return folders, files
 
     def roots(self) -> Sequence[Path]:
         """The log folders of the last load (what the MCP server watches besides the root)."""

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, Literal
 
+import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
@@ -165,7 +166,15 @@ class Reloader:
             findings = (*findings, NO_GIT)
         plan = self._loader.plan(self.root, config)
         self._next = _Planned(config, tuple(findings), plan)
-        return watched(self.root, config, plan, self.dir, self.config)
+        t = watched(self.root, config, plan, self.dir, self.config)
+        if not config.logs:
+            return t
+        folders, files = self._logs.watch(config.logs, self.root, self.config)
+        return attrs.evolve(
+            t,
+            shallow=tuple(dict.fromkeys((*t.shallow, *folders))),
+            files=tuple(dict.fromkeys((*t.files, *files))),
+        )
 
     def read(self, reuse: Callable[[str], bool], *, git_changed: bool) -> Corpus:
         """Read what `plan()` planned (keeping the held text of the paths `reuse` allows)."""

@@ -77,7 +77,11 @@ def _unlinked_ref(index: Index, pos: int) -> str | None:
     rec = index.records[pos]
     for ref in rec.superseded_by:
         hits = index.resolve(ref, rec.path)
-        if unheld(ref, index.config.logs_read) is not None or len(hits) != 1 or not only_visible(index, hits):
+        if (
+            unheld(ref, index.config.logs_read) is not None
+            or len(hits) != 1
+            or not only_visible(index, hits)
+        ):
             return ref
     return None
 
