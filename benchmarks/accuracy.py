@@ -84,7 +84,9 @@ def figures(asked: list[Asked]) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loco", action="store_true", help="tune leave-one-corpus-out")
-    parser.add_argument("--out", default="accuracy.json", help="where to write the JSON")
+    parser.add_argument(
+        "--out", default="benchmarks/results/accuracy.json", help="where to write the JSON"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         corpora: dict[str, tuple[Corpus, list[dict[str, Any]]]] = {}
@@ -124,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:<22} " + "  ".join(f"{k}={v}" for k, v in sorted(values.items())))
                 if name in chosen:
                     print(f"{'':<22} chosen: {chosen[name]}")
-        Path(args.out).write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     return 0
 
 

@@ -215,7 +215,8 @@ class Browser:
             return [f"navigation failed: {result['errorText']}"]
         # a same-document navigation (only the #fragment changes) has no loader and no load event
         events = self.wait_event("Page.loadEventFired") if result.get("loaderId") else []
-        self.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+        # one frame and one more task: errors a load handler schedules surface before we read
+        self.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
         return problems(events + self.drain())
 
     def evaluate(self, expression: str) -> Any:

@@ -75,6 +75,20 @@ def _network_guard(event: str, args: tuple[object, ...]) -> None:
 sys.addaudithook(_network_guard)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every load of the session (and of every child process) uses a temp parse cache.
+
+    `GOVMEM_CACHE_DIR` is set in `os.environ`, which subprocesses inherit: the
+    suite never reads or writes the user's real cache (`govmem.shell.cache`).
+    """
+    folder = tmp_path_factory.mktemp("govmem-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GOVMEM_CACHE_DIR", str(folder))
+        mp.delenv("GOVMEM_CACHE", raising=False)
+        yield folder
+
+
 @pytest.fixture(autouse=True)
 def no_network() -> Iterator[None]:
     """Fail the test that attempted a non-loopback connection (even one it caught)."""
@@ -176,11 +190,22 @@ def example_repo(tmp_path: Path) -> Path:
     return root
 
 
+TABLE_PROPERTY: Final = "govmem_table"
+"""The `user_properties` key of a table a test prints at the end (it reaches the controller
+from every xdist worker with the test's report)."""
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print the topic-inference accuracy tables (tests/engine/test_topic_accuracy.py) at the end."""
-    from tests.engine.test_topic_accuracy import TABLES
-
-    for text in TABLES:
+    tables = [
+        value
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        if getattr(report, "when", None) == "call"
+        for key, value in getattr(report, "user_properties", [])
+        if key == TABLE_PROPERTY
+    ]
+    for text in tables:
         terminalreporter.write_line("")
         for line in text.splitlines():
             terminalreporter.write_line(line)

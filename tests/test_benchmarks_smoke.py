@@ -15,6 +15,7 @@ import govmem
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.first_answer import main as first_answer  # noqa: E402
 from benchmarks.generate import generate  # noqa: E402
 
 
@@ -55,3 +56,16 @@ def test_runner_quick_mode_prints_the_table_and_writes_json(tmp_path: Path) -> N
     assert r["inproc"]["load"]["files_per_s"] > 0
     assert r["mcp_inotify"]["query"]["n"] > 0
     assert r["mcp_stat"]["query"]["n"] > 0
+
+
+def test_first_answer_runner_writes_its_figures(tmp_path: Path) -> None:
+    """`benchmarks.first_answer` on a tiny corpus prints a table and writes every figure as JSON."""
+    out = tmp_path / "fa.json"
+    argv = ["--sizes", "20", "--reps", "1", "--no-mcp", "--work", str(tmp_path), "--out", str(out)]
+    assert first_answer(argv) == 0
+    row = json.loads(out.read_text())["rows"][0]
+    assert row["n"] == 20
+    assert row["cache_bytes"] > 0
+    assert row["query_warm_s"] > 0
+    assert row["query_cold_s"] > 0
+    assert row["cold_load_files_per_s"] > 0

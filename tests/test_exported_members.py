@@ -79,6 +79,7 @@ GOVMEM: Final = [
     "proves_unchanged",
     "remember",
     "remember_from_agent",
+    "start_workers",
     "structure",
     "unstructure",
     "utc_now",

@@ -11,6 +11,7 @@ the flags `govmem-mcp` takes and the environment variables govmem reads.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 import tomllib
@@ -25,6 +26,9 @@ from tests.conftest import DATA, REPO
 
 MANIFEST: Final = REPO / "server.json"
 SCHEMA: Final = DATA / "mcp-registry" / "server.schema.json"
+SCHEMA_URL: Final = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
+SCHEMA_SHA256: Final = "3fba09590c99f61735d234822279f4223fab9e300c0a81e81c91ab62a4114de0"
+"""The published 2025-12-11 schema's digest (tests/data/mcp-registry/README.md)."""
 NAME: Final = "io.github.govmem/govmem"
 NOT_LISTED: Final = {"--help", "--version", "--allow-writes"}
 """Flags the manifest leaves out: help and version are no settings, and write access is
@@ -46,6 +50,14 @@ def _package() -> dict[str, Any]:
     (package,) = _load(MANIFEST)["packages"]
     assert isinstance(package, dict)
     return package
+
+
+def test_the_vendored_schema_is_the_published_2025_12_11_one() -> None:
+    """The vendored file is the one `$schema` names, unchanged (its sha256), and a valid schema."""
+    assert hashlib.sha256(SCHEMA.read_bytes()).hexdigest() == SCHEMA_SHA256
+    schema = _load(SCHEMA)
+    assert schema["$id"] == SCHEMA_URL == _load(MANIFEST)["$schema"]
+    jsonschema.Draft7Validator.check_schema(schema)
 
 
 def test_the_manifest_is_valid_against_the_registry_schema() -> None:
@@ -92,9 +104,25 @@ def test_the_listed_arguments_are_the_flags_govmem_mcp_takes() -> None:
         for option in action.option_strings
         if option.startswith("--")
     }
-    listed = {a["name"] for a in _package()["packageArguments"]}
-    assert listed == flags - NOT_LISTED
-    assert all(a["type"] == "named" for a in _package()["packageArguments"])
+    command, *named = _package()["packageArguments"]
+    assert {a["name"] for a in named} == flags - NOT_LISTED
+    assert all(a["type"] == "named" for a in named)
+    # A client runs `uvx <runtimeArguments> govmem==<version> <packageArguments>`:
+    # `--from` takes the package, then the server's own command, then its flags.
+    assert command == {**command, "type": "positional", "value": "govmem-mcp"}
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "govmem-mcp" in pyproject["project"]["scripts"]
+
+
+def test_the_runtime_arguments_install_what_the_server_needs() -> None:
+    """`uvx --with <the mcp extra's SDK requirement> --from govmem==V govmem-mcp …`."""
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    sdk = [r for r in pyproject["project"]["optional-dependencies"]["mcp"] if r.startswith("mcp")]
+    package = _package()
+    assert package["runtimeHint"] == "uvx"
+    with_sdk, from_package = package["runtimeArguments"]
+    assert (with_sdk["type"], with_sdk["name"], with_sdk["value"]) == ("named", "--with", sdk[0])
+    assert (from_package["type"], from_package["value"]) == ("positional", "--from")
 
 
 def test_the_listed_environment_variables_are_the_ones_govmem_reads() -> None:

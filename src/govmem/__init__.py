@@ -14,6 +14,7 @@ private subpackages behind it):
 * loading and writing: `load`, `Loader`, `Reloader` (the incremental reload
   the MCP server uses; `Stamp` and `proves_unchanged`, when stat data may
   stand in for reading a file again), `find_root`, `known_as_of_date`, `remember`,
+  `start_workers` (fork the parse workers before a server starts threads),
   `remember_from_agent`, `utc_now`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
   records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
@@ -66,6 +67,7 @@ from .model.time import When
 from .shell.known import known_as_of_date, load
 from .shell.load import Loader
 from .shell.plan import find_root
+from .shell.pool import start_workers
 from .shell.reload import Reloader, Watched
 from .shell.stamp import Stamp, proves_unchanged
 from .shell.write import Written, remember, remember_from_agent
@@ -153,6 +155,7 @@ __all__ = [
     "proves_unchanged",
     "remember",
     "remember_from_agent",
+    "start_workers",
     "structure",
     "unstructure",
     "utc_now",

@@ -122,7 +122,7 @@ def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = F
         return _fail(MISSING_EXTRA, 2)
     import anyio  # noqa: PLC0415 - after the cheap checks
 
-    from govmem import CorpusUnavailable, Reloader  # noqa: PLC0415
+    from govmem import CorpusUnavailable, Reloader, start_workers  # noqa: PLC0415
 
     from . import create_server  # noqa: PLC0415
     from ._roots import check_roots  # noqa: PLC0415
@@ -139,6 +139,7 @@ def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = F
         except CorpusUnavailable as exc:
             return _fail(f"govmem-mcp: {exc.message}", 1)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="govmem-mcp: %(message)s")
+    start_workers()  # fork the parse workers before any thread starts: loads use every core
     handle = create_server(cwd=cwd, dir=dir, config=config, allow_writes=allow_writes)
     try:
         ok = anyio.run(handle.start)

@@ -279,6 +279,7 @@ def reference_rank(
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
         TITLE_BONUS,
+        TITLE_COVER,
         TITLE_WEIGHT,
         UNKNOWN_ONLY,
     )
@@ -298,6 +299,7 @@ def reference_rank(
     avg_body = sum(sum(b.values()) for _, b in fields) / n or 1.0
     wanted = question_terms(question)
     score = [0.0] * n
+    in_title = [0.0] * n  # the IDF of the question's terms each record's title holds
     holders: list[tuple[float, set[str]]] = []
     unmatched = 0
     for term in wanted:
@@ -312,6 +314,7 @@ def reference_rank(
             w = TITLE_WEIGHT * title[term] / (0.5 + 0.5 * sum(title.values()) / avg_title)
             w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
             score[i] += weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
+            in_title[i] += weight if title[term] else 0.0
     best: dict[str, float] = {}
     for i, value in enumerate(score):
         if value > best.get(records[i].topic, 0.0):
@@ -322,9 +325,12 @@ def reference_rank(
     if not ranked:
         return TopicGuess(None)
     (top_name, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
-    clear = len(pool) == 1 or top >= MARGIN * second
     matched = sum(w for w, _ in holders)
     unknown = unmatched * idf(n, 0)
+    mine = max((v for i, v in enumerate(in_title) if records[i].topic == top_name), default=0.0)
+    others = max((v for i, v in enumerate(in_title) if records[i].topic != top_name), default=0.0)
+    names_it = mine >= TITLE_COVER * (matched + unknown) and mine > others
+    clear = len(pool) == 1 or top >= MARGIN * second or names_it
     answerable = (
         unmatched <= MAX_UNMATCHED * len(wanted)
         and (len(pool) == 1 or unknown <= MAX_UNMATCHED_IDF * (matched + unknown))

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Final
 
+import pytest
+
 from tests.conftest import EXAMPLE
 
 from .support import guarded_env, network_attempts, script
@@ -62,25 +64,35 @@ def _write_copy(root: Path, *, reverse: bool) -> None:
         os.utime(path, ns=(stamp, stamp))
 
 
-def test_answers_are_byte_identical_across_processes_seeds_and_orders(tmp_path: Path) -> None:
-    """Same question, same corpus: the same bytes under any PYTHONHASHSEED and creation order."""
-    a, b = tmp_path / "a", tmp_path / "b"
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Two copies of one corpus, written in opposite orders (once per worker process)."""
+    base = tmp_path_factory.mktemp("determinism")
+    a, b = base / "a", base / "b"
     _write_copy(a, reverse=False)
     _write_copy(b, reverse=True)
     assert sorted(os.listdir(a / "docs/adr")) == sorted(os.listdir(b / "docs/adr"))
+    return a, b
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(c[:2]) for c in COMMANDS])
+def test_answers_are_byte_identical_across_processes_seeds_and_orders(
+    copies: tuple[Path, Path], argv: list[str], tmp_path: Path
+) -> None:
+    """Same question, same corpus: the same bytes under any PYTHONHASHSEED and creation order."""
+    a, b = copies
     log = tmp_path / "network.log"
-    for argv in COMMANDS:
-        outputs = set()
-        for root, seed in zip((a, b, a, b), SEEDS, strict=True):
-            p = subprocess.run(
-                [script("govmem"), "--root", str(root), *argv, "--json"],
-                capture_output=True,
-                timeout=120,
-                check=False,
-                env=guarded_env(log, {"PYTHONHASHSEED": seed}),
-            )
-            assert p.returncode in (0, 1), p.stderr
-            assert p.stdout.startswith(b"{"), p.stdout[:200]
-            outputs.add(p.stdout)
-        assert len(outputs) == 1, f"{argv} differs across seeds or orders"
+    outputs = set()
+    for root, seed in zip((a, b, a, b), SEEDS, strict=True):
+        p = subprocess.run(
+            [script("govmem"), "--root", str(root), *argv, "--json"],
+            capture_output=True,
+            timeout=120,
+            check=False,
+            env=guarded_env(log, {"PYTHONHASHSEED": seed}),
+        )
+        assert p.returncode in (0, 1), p.stderr
+        assert p.stdout.startswith(b"{"), p.stdout[:200]
+        outputs.add(p.stdout)
+    assert len(outputs) == 1, f"{argv} differs across seeds or orders"
     assert network_attempts(log) == []

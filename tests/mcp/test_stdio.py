@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -166,7 +167,12 @@ def test_a_folder_without_git_is_served(example_repo: Path) -> None:
 
 
 def test_environment_is_read_and_flags_win(example_repo: Path) -> None:
-    env = {"PATH": "/usr/bin:/bin", "GOVMEM_MCP_CWD": str(example_repo), "GOVMEM_MCP_DIR": "nope"}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "GOVMEM_CACHE_DIR": os.environ["GOVMEM_CACHE_DIR"],
+        "GOVMEM_MCP_CWD": str(example_repo),
+        "GOVMEM_MCP_DIR": "nope",
+    }
     assert run(env=env).stderr.decode() == "Configured ADR directory was not found.\n"
     ok = run("--dir", "docs/adr", env=env, stdin=frame(INIT))
     assert ok.returncode == 0

@@ -87,22 +87,40 @@ _REAL: Final = {
 chains; validity windows and version chains (v1 … v5 of `scs-compatible-iaas`)."""
 
 
-@pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> list[Site]:
-    """`govmem report` of the example corpus and of three real corpora, written to folders."""
-    out = [Site("example", EXAMPLE, None, "2026-09-08", tmp_path_factory.mktemp("example"))]
-    for name, config_text in _REAL.items():
-        config = tmp_path_factory.mktemp("config") / "govmem.yaml"
-        config.write_text(config_text, encoding="utf-8")
-        out.append(Site(name, CORPORA / name, config, "2025-01-01", tmp_path_factory.mktemp(name)))
-    for site in out:
+class Reports:
+    """`govmem report` of the example corpus and of three real corpora, each written to a
+    folder the first time a test asks for it: an xdist worker builds only the reports of
+    the tests it runs."""
+
+    def __init__(self, tmp: pytest.TempPathFactory) -> None:
+        self._tmp = tmp
+        self._built: dict[str, Site] = {}
+
+    def __getitem__(self, name: str) -> Site:
+        if (site := self._built.get(name)) is None:
+            site = self._built[name] = self._build(name)
+        return site
+
+    def _build(self, name: str) -> Site:
+        if name == "example":
+            site = Site(name, EXAMPLE, None, "2026-09-08", self._tmp.mktemp(name))
+        else:
+            config = self._tmp.mktemp("config") / "govmem.yaml"
+            config.write_text(_REAL[name], encoding="utf-8")
+            site = Site(name, CORPORA / name, config, "2025-01-01", self._tmp.mktemp(name))
         argv = ["--root", str(site.root)]
         if site.config is not None:
             argv += ["--config", str(site.config)]
         with redirect_stdout(io.StringIO()):
             code = main([*argv, "report", "--out", str(site.out), "--as-of", site.as_of])
         assert code == 0
-    return out
+        return site
+
+
+@pytest.fixture(scope="session")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> Reports:
+    """The reports, built on first use, once per process."""
+    return Reports(tmp_path_factory)
 
 
 def _load(site: Site) -> govmem.Corpus:
@@ -136,28 +154,40 @@ class Visit:
     shape: dict[str, Any]
 
 
-@pytest.fixture(scope="module")
-def visits(browser: Browser, sites: list[Site]) -> list[Visit]:
-    """Every page of every report, opened once from file://."""
+SITE_NAMES: Final = ("example", *_REAL)
+
+
+@pytest.fixture(params=SITE_NAMES)
+def site(request: pytest.FixtureRequest, reports: Reports) -> Site:
+    """One report a parameter, so that xdist workers share the four reports."""
+    name: str = request.param
+    return reports[name]
+
+
+@pytest.fixture(scope="module", params=SITE_NAMES)
+def site_visits(
+    request: pytest.FixtureRequest, browser: Browser, reports: Reports
+) -> tuple[Site, list[Visit]]:
+    """Every page of one report, opened once from file:// (one site a parameter, so that
+    xdist workers share the ~500 pages of the four reports)."""
+    site = reports[request.param]
     out = []
-    for site in sites:
-        for page in sorted(site.out.rglob("*.html")):
-            problems = tuple(browser.open(page.as_uri()))
-            out.append(Visit(site.name, page, problems, browser.evaluate(_SHAPES)))
-    return out
+    for page in sorted(site.out.rglob("*.html")):
+        problems = tuple(browser.open(page.as_uri()))
+        out.append(Visit(site.name, page, problems, browser.evaluate(_SHAPES)))
+    return site, out
 
 
 def test_every_page_of_each_report_loads_without_console_errors(
-    sites: list[Site], visits: list[Visit]
+    site_visits: tuple[Site, list[Visit]],
 ) -> None:
     """Every page (corpus-wide, topic, record) opens from file:// with no error of any kind."""
-    for site in sites:
-        corpus = _load(site)
-        mine = [v for v in visits if v.site == site.name]
-        assert len(mine) == len(corpus.topics()) + len(corpus.records) + 4
-        for v in mine:
-            assert v.problems == (), f"{site.name}: {v.page.name}"
-            assert v.shape["h1"], f"{site.name}: {v.page.name}"
+    site, mine = site_visits
+    corpus = _load(site)
+    assert len(mine) == len(corpus.topics()) + len(corpus.records) + 4
+    for v in mine:
+        assert v.problems == (), f"{site.name}: {v.page.name}"
+        assert v.shape["h1"], f"{site.name}: {v.page.name}"
 
 
 def _pictures(visits: list[Visit], name: str, size: tuple[int, int]) -> Iterator[Visit]:
@@ -172,15 +202,19 @@ def _pictures(visits: list[Visit], name: str, size: tuple[int, int]) -> Iterator
         yield v
 
 
-def test_each_topic_page_shows_its_timeline_with_a_bar_per_record(visits: list[Visit]) -> None:
+def test_each_topic_page_shows_its_timeline_with_a_bar_per_record(
+    site_visits: tuple[Site, list[Visit]],
+) -> None:
     """The inline timeline SVG is there, rendered with a size, one bar per record listed."""
-    for v in _pictures(visits, "timeline", (500, 80)):
+    for v in _pictures(site_visits[1], "timeline", (500, 80)):
         assert v.shape["bars"] == len(v.shape["records"]) >= 1, f"{v.site}: {v.page.name}"
 
 
-def test_each_topic_page_draws_its_graph_with_a_node_per_record(visits: list[Visit]) -> None:
+def test_each_topic_page_draws_its_graph_with_a_node_per_record(
+    site_visits: tuple[Site, list[Visit]],
+) -> None:
     """The graph SVG is rendered, with exactly one node per record listed on the page."""
-    for v in _pictures(visits, "graph", (100, 50)):
+    for v in _pictures(site_visits[1], "graph", (100, 50)):
         assert v.shape["nodes"] == v.shape["records"], f"{v.site}: {v.page.name} {v.shape}"
 
 
@@ -192,51 +226,47 @@ def _busiest(site: Site) -> Path:
     return site.out / "topics" / f"{topic_slugs(topics)[busiest]}.html"
 
 
-def test_at_390_px_no_page_is_wider_than_the_screen(browser: Browser, sites: list[Site]) -> None:
+def test_at_390_px_no_page_is_wider_than_the_screen(browser: Browser, site: Site) -> None:
     """The index, the log, the busiest topic and a record page reflow to a phone's width."""
     try:
         browser.emulate(width=390, height=844)
-        for site in sites:
-            busiest = _busiest(site)
-            record = sorted((site.out / "records").glob("*.html"))[0]
-            for page in (site.out / "index.html", site.out / "log.html", busiest, record):
-                assert browser.open(page.as_uri()) == []
-                width = browser.evaluate(
-                    "({scroll: document.documentElement.scrollWidth, inner: innerWidth})"
-                )
-                assert width["inner"] == 390, width
-                assert width["scroll"] <= width["inner"], f"{site.name}: {page.name} {width}"
+        busiest = _busiest(site)
+        record = sorted((site.out / "records").glob("*.html"))[0]
+        for page in (site.out / "index.html", site.out / "log.html", busiest, record):
+            assert browser.open(page.as_uri()) == []
+            width = browser.evaluate(
+                "({scroll: document.documentElement.scrollWidth, inner: innerWidth})"
+            )
+            assert width["inner"] == 390, width
+            assert width["scroll"] <= width["inner"], f"{site.name}: {page.name} {width}"
     finally:
         browser.emulate(width=1280)
 
 
-def test_the_logs_status_filter_works_without_script(browser: Browser, sites: list[Site]) -> None:
+def test_the_logs_status_filter_works_without_script(browser: Browser, site: Site) -> None:
     """Choosing a status shows only its rows; `all` shows every record again."""
-    for site in sites:
-        assert browser.open((site.out / "log.html").as_uri()) == []
-        visible = (
-            "Array.from(document.querySelectorAll('tr.row')).filter(r => r.offsetParent !== null)"
-        )
-        total = browser.evaluate(f"{visible}.length")
-        assert total == len([r for r in _load(site).records if r.mind == "default"])
-        statuses = browser.evaluate(
-            "Array.from(document.querySelectorAll('.log > input')).map(i => i.id.slice(5))"
-        )
-        assert statuses[0] == "all"
-        for status in statuses[1:]:
-            browser.evaluate(f"document.querySelector('label[for=show-{status}]').click()")
-            shown = browser.evaluate(f"{visible}.map(r => r.className)")
-            assert shown, (site.name, status)
-            assert set(shown) == {f"row row-{status}"}, (site.name, status)
-        browser.evaluate("document.querySelector('label[for=show-all]').click()")
-        assert browser.evaluate(f"{visible}.length") == total
+    assert browser.open((site.out / "log.html").as_uri()) == []
+    visible = "Array.from(document.querySelectorAll('tr.row')).filter(r => r.offsetParent !== null)"
+    total = browser.evaluate(f"{visible}.length")
+    assert total == len([r for r in _load(site).records if r.mind == "default"])
+    statuses = browser.evaluate(
+        "Array.from(document.querySelectorAll('.log > input')).map(i => i.id.slice(5))"
+    )
+    assert statuses[0] == "all"
+    for status in statuses[1:]:
+        browser.evaluate(f"document.querySelector('label[for=show-{status}]').click()")
+        shown = browser.evaluate(f"{visible}.map(r => r.className)")
+        assert shown, (site.name, status)
+        assert set(shown) == {f"row row-{status}"}, (site.name, status)
+    browser.evaluate("document.querySelector('label[for=show-all]').click()")
+    assert browser.evaluate(f"{visible}.length") == total
 
 
-def test_the_dark_theme_follows_the_systems_preference(browser: Browser, sites: list[Site]) -> None:
+def test_the_dark_theme_follows_the_systems_preference(browser: Browser, reports: Reports) -> None:
     """With `prefers-color-scheme: dark` the page and the pictures' backgrounds are dark."""
     try:
         browser.emulate(width=1280, dark=True)
-        assert browser.open(_busiest(sites[0]).as_uri()) == []
+        assert browser.open(_busiest(reports["example"]).as_uri()) == []
         colours = browser.evaluate(
             "({body: getComputedStyle(document.body).backgroundColor,"
             " svg: getComputedStyle(document.querySelector('svg.govmem-timeline .sv-bg')).fill})"
@@ -272,47 +302,41 @@ def _results(browser: Browser) -> list[dict[str, str]]:
     return found
 
 
-def test_the_search_finds_a_decision_by_a_word_of_its_title(
-    browser: Browser, sites: list[Site]
-) -> None:
+def test_the_search_finds_a_decision_by_a_word_of_its_title(browser: Browser, site: Site) -> None:
     """Typed in the box or given as #q=word, the word finds the decision, linked to its page."""
-    for site in sites:
-        word, rid = _title_word(_load(site))
-        index = (site.out / "index.html").as_uri()
-        assert browser.open(index) == []
-        browser.evaluate(
-            f"(() => {{ const q = document.getElementById('q'); q.value = {json.dumps(word)};"
-            " q.dispatchEvent(new Event('input')); })()"
-        )
-        typed = _results(browser)
-        assert any(r["text"].startswith(f"{rid} — ") for r in typed), (site.name, word, typed)
-        browser.open("about:blank")
-        assert browser.open(f"{index}#q={word}") == []
-        linked = _results(browser)
-        assert linked == typed
-        href = next(r["href"] for r in linked if r["text"].startswith(f"{rid} — "))
-        assert "/records/" in href
-        assert browser.open(href) == []
-        assert browser.evaluate(f"document.body.textContent.includes({json.dumps(rid)})")
+    word, rid = _title_word(_load(site))
+    index = (site.out / "index.html").as_uri()
+    assert browser.open(index) == []
+    browser.evaluate(
+        f"(() => {{ const q = document.getElementById('q'); q.value = {json.dumps(word)};"
+        " q.dispatchEvent(new Event('input')); })()"
+    )
+    typed = _results(browser)
+    assert any(r["text"].startswith(f"{rid} — ") for r in typed), (site.name, word, typed)
+    browser.open("about:blank")
+    assert browser.open(f"{index}#q={word}") == []
+    linked = _results(browser)
+    assert linked == typed
+    href = next(r["href"] for r in linked if r["text"].startswith(f"{rid} — "))
+    assert "/records/" in href
+    assert browser.open(href) == []
+    assert browser.evaluate(f"document.body.textContent.includes({json.dumps(rid)})")
 
 
-def test_screenshots_of_the_index_and_a_topic_page_are_saved(
-    browser: Browser, sites: list[Site]
-) -> None:
+def test_screenshots_of_the_index_and_a_topic_page_are_saved(browser: Browser, site: Site) -> None:
     """PNGs of each report's index and busiest topic page, light, dark and at 390 px."""
     views = {"": (1400, False), "-dark": (1400, True), "-390": (390, False)}
     try:
         for suffix, (width, dark) in views.items():
             browser.emulate(width=width, height=1000, dark=dark)
-            for site in sites:
-                pages = {"index": site.out / "index.html", "topic": _busiest(site)}
-                for what, page in pages.items():
-                    name = f"report-{site.name}-{what}{suffix}.png"
-                    assert browser.open(page.as_uri()) == []
-                    browser.screenshot(ARTIFACTS / name)
-                    data = (ARTIFACTS / name).read_bytes()
-                    assert data.startswith(b"\x89PNG")
-                    assert len(data) > 5000
+            pages = {"index": site.out / "index.html", "topic": _busiest(site)}
+            for what, page in pages.items():
+                name = f"report-{site.name}-{what}{suffix}.png"
+                assert browser.open(page.as_uri()) == []
+                browser.screenshot(ARTIFACTS / name)
+                data = (ARTIFACTS / name).read_bytes()
+                assert data.startswith(b"\x89PNG")
+                assert len(data) > 5000
     finally:
         browser.emulate(width=1280)
 
@@ -323,8 +347,8 @@ def _mermaid_js() -> Path:
     return path
 
 
-def test_mermaids_own_renderer_draws_the_example_graph(
-    browser: Browser, tmp_path: Path, sites: list[Site]
+def test_mermaids_own_renderer_draws_each_reports_graph(
+    browser: Browser, tmp_path: Path, site: Site
 ) -> None:
     """Mermaid parses and renders `govmem graph` output: nodes, and the three edge labels."""
     script = _mermaid_js()
@@ -337,21 +361,36 @@ def test_mermaids_own_renderer_draws_the_example_graph(
     )
     assert browser.open(page.as_uri()) == []
     browser.evaluate("mermaid.initialize({startOnLoad: false, securityLevel: 'strict'})")
-    for site in sites:
-        argv = ["--root", str(site.root)]
-        if site.config is not None:
-            argv += ["--config", str(site.config)]
-        buffer = io.StringIO()
-        with redirect_stdout(buffer):
-            assert main([*argv, "graph", "--as-of", site.as_of]) == 0
-        text = buffer.getvalue()
-        svg = browser.evaluate(
-            f"mermaid.render('g_{site.name.replace('-', '_')}', {json.dumps(text)})"
-            ".then(r => { document.getElementById('out').innerHTML = r.svg; return r.svg; })"
-        )
-        assert isinstance(svg, str), site.name
-        assert svg.startswith("<svg"), site.name
-        if site.name == "example":
-            for label in ("supersedes", "exception", "conflicts (open)", "adr-024", "legacy"):
-                assert label in svg, label
-            browser.screenshot(ARTIFACTS / "graph-example.png")
+    argv = ["--root", str(site.root)]
+    if site.config is not None:
+        argv += ["--config", str(site.config)]
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        assert main([*argv, "graph", "--as-of", site.as_of]) == 0
+    text = buffer.getvalue()
+    svg = browser.evaluate(
+        f"mermaid.render('g_{site.name.replace('-', '_')}', {json.dumps(text)})"
+        ".then(r => { document.getElementById('out').innerHTML = r.svg; return r.svg; })"
+    )
+    assert isinstance(svg, str), site.name
+    assert svg.startswith("<svg"), site.name
+    if site.name == "example":
+        for label in ("supersedes", "exception", "conflicts (open)", "adr-024", "legacy"):
+            assert label in svg, label
+        browser.screenshot(ARTIFACTS / "graph-example.png")
+
+
+def test_an_error_a_page_raises_after_its_load_is_caught(browser: Browser, tmp_path: Path) -> None:
+    """The checker itself: an exception thrown by a task the load handler schedules, or a
+    console error, is reported by `open` — so "no problems" above means none happened."""
+    page = tmp_path / "late.html"
+    page.write_text(
+        "<!doctype html><title>late</title><script>"
+        "addEventListener('load', () => setTimeout(() => { throw new Error('late'); }, 0));"
+        "console.error('early');</script>",
+        encoding="utf-8",
+    )
+    problems = browser.open(page.as_uri())
+    assert any("late" in p for p in problems), problems
+    assert any("early" in p for p in problems), problems
+    assert browser.open((tmp_path / "late.html").as_uri() + "#again") == []

@@ -23,6 +23,11 @@ _DUMP = textwrap.dedent(
     from govmem.shell import pool
 
     pool.PARALLEL_FROM = 2
+    if len(sys.argv) > 2:  # as govmem-mcp does: workers first, then threads, then the load
+        import threading
+        govmem.start_workers()
+        stop = threading.Event()
+        threading.Thread(target=stop.wait, daemon=True).start()
     corpus = govmem.load(sys.argv[1])
     print(json.dumps({
         "pooled": pool._pool is not None,
@@ -36,11 +41,16 @@ _DUMP = textwrap.dedent(
 )
 
 
-def _load_in_child(root: Path, workers: int) -> dict[str, object]:
+def _load_in_child(root: Path, workers: int, *, threaded: bool = False) -> dict[str, object]:
     """`govmem.load(root)` in a fresh process with `GOVMEM_WORKERS=workers`, as JSON."""
-    env = {"GOVMEM_WORKERS": str(workers), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "src")}
+    env = {
+        "GOVMEM_WORKERS": str(workers),
+        "GOVMEM_CACHE": "off",  # parse every file, in the pool under test
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(REPO / "src"),
+    }
     done = subprocess.run(
-        [sys.executable, "-c", _DUMP, str(root)],
+        [sys.executable, "-c", _DUMP, str(root), *(["threaded"] if threaded else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -57,6 +67,16 @@ def test_a_load_on_two_workers_builds_the_serial_corpus(root: Path) -> None:
     """Records (with their prose spans), sources, findings and fingerprint: the same."""
     serial = _load_in_child(root, 1)
     pooled = _load_in_child(root, 2)
+    assert serial.pop("pooled") is False
+    assert pooled.pop("pooled") is True
+    assert pooled == serial
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_workers_started_before_threads_serve_a_threaded_load() -> None:
+    """`start_workers` then a thread (the MCP server's order): the load uses the pool, same corpus."""
+    serial = _load_in_child(CORPORA / "jabref", 1)
+    pooled = _load_in_child(CORPORA / "jabref", 2, threaded=True)
     assert serial.pop("pooled") is False
     assert pooled.pop("pooled") is True
     assert pooled == serial

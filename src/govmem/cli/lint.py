@@ -7,8 +7,10 @@ import sys
 
 from govmem._corpus import Corpus
 from govmem.model.records import Finding
+from govmem.shell.load import CacheCounts
+from govmem.shell.logs import Federation
 
-from .base import command, emit, load_corpus, out
+from .base import command, emit, out, progress_bar
 from .pages import SHOWN, findings_arg
 
 
@@ -29,15 +31,36 @@ def read_line(corpus: Corpus) -> str:
     return f"Read {', '.join(parts)}." if parts else "Read no folder."
 
 
+def _cache_dict(c: CacheCounts) -> dict[str, int]:
+    return {
+        "cached_records": c.cached,
+        "parsed_records": c.parsed,
+        "cached_files": c.cached_files,
+        "parsed_files": c.parsed_files,
+    }
+
+
+def cache_line(c: CacheCounts) -> str:
+    """`Parse cache: 38 records (40 files) from the cache, 2 records (2 files) parsed.`"""
+    return (
+        f"Parse cache: {c.cached} records ({c.cached_files} files) from the cache, "
+        f"{c.parsed} records ({c.parsed_files} files) parsed."
+    )
+
+
 @command("lint", "check the corpus; exit 1 when any error finding exists", findings_arg)
 def _lint(args: argparse.Namespace) -> int:
-    corpus = load_corpus(args)
+    loader = Federation(
+        args.root, config=args.config, dir=args.dir, progress=progress_bar(sys.stderr)
+    )
+    corpus = loader.load()
     errors = sum(1 for f in corpus.findings if f.severity == "error")
     if args.json:
         emit(
             {
                 "corpus_health": corpus.health.to_dict(),
                 "findings": [_finding_dict(f) for f in corpus.findings],
+                "parse_cache": _cache_dict(loader.cache_counts),
             }
         )
     else:
@@ -57,6 +80,7 @@ def _lint(args: argparse.Namespace) -> int:
         counts = {
             s: sum(1 for f in corpus.findings if f.severity == s) for s in ("error", "warn", "info")
         }
+        out(cache_line(loader.cache_counts))
         out(
             f"{h.record_count} records, {h.excluded_count} excluded; "
             f"{counts['error']} errors, {counts['warn']} warnings, {counts['info']} notes."

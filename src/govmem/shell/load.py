@@ -30,6 +30,7 @@ from govmem.parse.config import CONFIG_NAME
 from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
 from govmem.parse.file import ParseContext, ParsedFile
 
+from . import cache as _cache
 from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_files
@@ -39,6 +40,18 @@ from .pool import parse_many
 Progress: TypeAlias = Callable[[int, int], None]
 """`progress(done, total)`: files parsed so far, of how many (once per file, or per chunk
 of files parsed on other cores; files read unchanged since the last load count at once)."""
+
+
+@frozen
+class CacheCounts:
+    """How many files a load took from the persistent parse cache, and how many it parsed."""
+
+    cached: int = 0
+    """Records (decisions, claims, memories) taken from the cache."""
+    parsed: int = 0
+    """Records parsed from their files."""
+    cached_files: int = 0
+    parsed_files: int = 0
 
 
 class Loader:
@@ -62,6 +75,10 @@ class Loader:
         """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
         self._last: _Built | None = None
         """The last corpus assembled and what it was built from (`_patched`)."""
+        self.use_cache = True
+        """Whether loads consult the persistent parse cache (`shell.cache`; also `GOVMEM_CACHE=off`)."""
+        self.cache_counts = CacheCounts()
+        """Records and files the last load took from the persistent cache, and parsed."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -153,8 +170,26 @@ class Loader:
         `digest` is `fingerprint(config.text, files)` when the caller has it already.
         """
         findings = [*config_findings, *plan.findings]
+        store = _cache.open_cache(self.root.resolve()) if self.use_cache else None
+        try:
+            return self._assemble(config, findings, plan, files, git_dates, store, digest=digest)
+        finally:
+            if store is not None:
+                store.close()
+
+    def _assemble(
+        self,
+        config: Config,
+        findings: list[Finding],
+        plan: Plan,
+        files: list[FileText],
+        git_dates: Mapping[str, When],
+        store: _cache.ParseCache | None,
+        *,
+        digest: str | None,
+    ) -> Corpus:
         order, conflict = (
-            (config.date_order, False) if config.date_order else self._date_order(files)
+            (config.date_order, False) if config.date_order else self._date_order(files, store)
         )
         if conflict:
             msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
@@ -167,17 +202,7 @@ class Loader:
         by_path: dict[str, ParsedFile] = {}
         keys = {f.path: (f.path, f.digest, order, git_dates.get(f.path)) for f in files}
         todo = [f for f in files if f.text is not None and keys[f.path] not in self._cache]
-        fresh = dict(
-            zip(
-                (f.path for f in todo),
-                parse_many(
-                    [(f.path, f.text or "", git_dates.get(f.path)) for f in todo],
-                    ParseContext(config, order),
-                    self._progress(len(files), len(files) - len(todo)),
-                ),
-                strict=True,
-            )
-        )
+        fresh = self._parse_root(todo, ParseContext(config, order), git_dates, len(files), store)
         for f in files:
             if f.text is None:
                 excluded += not _files.is_folder(f)
@@ -228,13 +253,81 @@ class Loader:
             report(known, total)
         return lambda parsed: report(known + parsed, total)
 
-    def _date_order(self, files: Iterable[FileText]) -> tuple[DateOrder, bool]:
-        """`scan_date_order` over the files' texts, scanning only contents not seen before."""
+    def _parse_root(
+        self,
+        todo: list[FileText],
+        ctx: ParseContext,
+        git_dates: Mapping[str, When],
+        total: int,
+        store: _cache.ParseCache | None,
+    ) -> dict[str, ParsedFile]:
+        """The parsed files of one corpus root: from the parse cache when it has them, else parsed.
+
+        The one place the persistent cache (`shell.cache`) is consulted: for
+        each file its entry key (content hash, configuration, date order, git
+        date, govmem's version); the hits are decoded, the rest parsed (on
+        every core when many) and stored. `self.cache_counts` says how many of each.
+        """
+        hits: dict[str, ParsedFile] = {}
+        keys: dict[str, str] = {}
+        if store is not None and todo:
+            ckey = _cache.config_key(ctx.config, ctx.date_order)
+            keys = {
+                f.path: _cache.entry_key(ckey, f.path, f.digest, git_dates.get(f.path))
+                for f in todo
+            }
+            blobs = store.get_many(list(keys.values()))
+            for f in todo:
+                blob = blobs.get(keys[f.path])
+                got = _cache.decode(blob) if blob is not None else None
+                if got is not None:
+                    hits[f.path] = got
+        rest = [f for f in todo if f.path not in hits]
+        parsed = parse_many(
+            [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
+            ctx,
+            self._progress(total, total - len(rest)),
+        )
+        if store is not None and rest:
+            store.put_many(
+                (keys[f.path], _cache.encode(p)) for f, p in zip(rest, parsed, strict=True)
+            )
+        self.cache_counts = CacheCounts(
+            sum(len(p.records) for p in hits.values()),
+            sum(len(p.records) for p in parsed),
+            len(hits),
+            len(rest),
+        )
+        return {**hits, **dict(zip((f.path for f in rest), parsed, strict=True))}
+
+    def _date_order(
+        self, files: Iterable[FileText], store: _cache.ParseCache | None = None
+    ) -> tuple[DateOrder, bool]:
+        """`scan_date_order` over the files' texts, scanning only contents not seen before.
+
+        Votes not kept from the last load come from the parse cache when it has them.
+        """
         votes: dict[str, tuple[bool, bool]] = {}
-        for f in files:
-            if f.text is not None:
-                got = self._votes.get(f.digest)
-                votes[f.digest] = got if got is not None else date_order_votes(f.text)
+        texts = {f.digest: f.text for f in files if f.text is not None}
+        missing = [d for d in texts if d not in self._votes]
+        stored: dict[str, tuple[bool, bool]] = {}
+        if store is not None and missing:
+            keys = {d: _cache.votes_key(d) for d in missing}
+            blobs = store.get_many(list(keys.values()))
+            for d, k in keys.items():
+                blob = blobs.get(k)
+                if blob in (b"00", b"01", b"10", b"11"):
+                    stored[d] = (blob[0:1] == b"1", blob[1:2] == b"1")
+        new: list[tuple[str, bytes]] = []
+        for d, text in texts.items():
+            got = self._votes.get(d) or stored.get(d)
+            if got is None:
+                got = date_order_votes(text or "")
+                if store is not None:
+                    new.append((_cache.votes_key(d), b"%d%d" % got))
+            votes[d] = got
+        if store is not None:
+            store.put_many(new)
         self._votes = votes
         return decide_date_order(votes.values())
 

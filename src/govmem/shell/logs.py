@@ -22,7 +22,7 @@ from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import LogSpec
 from govmem.parse.config import CONFIG_NAME
 
-from .load import Loader, Progress
+from .load import CacheCounts, Loader, Progress
 from .plan import read_config
 
 
@@ -107,6 +107,10 @@ class LogSet:
                     files += (Path(top) / n for n in sorted(names))
         return folders, files
 
+    def loaders(self) -> Sequence[Loader]:
+        """The logs' loaders of the last load."""
+        return list(self._loaders.values())
+
     def roots(self) -> Sequence[Path]:
         """The log folders of the last load (what the MCP server watches besides the root)."""
         return [where for _, where in self._loaders]
@@ -136,3 +140,14 @@ class Federation:
         """
         local = self.local.load()
         return self.logs.federate(local, self.local, self.root, self.config)
+
+    @property
+    def cache_counts(self) -> CacheCounts:
+        """The parse cache's counts of the last load, the local root's and every log's."""
+        counts = [self.local.cache_counts, *(x.cache_counts for x in self.logs.loaders())]
+        return CacheCounts(
+            cached=sum(c.cached for c in counts),
+            parsed=sum(c.parsed for c in counts),
+            cached_files=sum(c.cached_files for c in counts),
+            parsed_files=sum(c.parsed_files for c in counts),
+        )

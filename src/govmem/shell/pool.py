@@ -7,7 +7,8 @@ them to worker processes in chunks and gets plain values back
 (`ParsedFile`s: records, sources, relations, findings — never a corpus).
 
 * **Start.** Workers are forked from this process (Linux), once, the first
-  time a load needs them, and kept for the process's life: a server's
+  time a load needs them (or at `start_workers`, which the MCP server calls
+  before it starts its threads), and kept for the process's life: a server's
   reloads and a second `load` pay no start-up. Forking copies the parser
   already imported and never re-runs the caller's `__main__` (which the
   `spawn` and `forkserver` methods do in every worker, so a script without
@@ -78,6 +79,28 @@ def _executor(n: int) -> ProcessPoolExecutor | None:
             except (OSError, ValueError):
                 _broken = True
         return _pool
+
+
+def start_workers() -> bool:
+    """Fork the parse workers now, while this process has one thread; whether they run.
+
+    A server calls this before it starts any thread (`govmem_mcp`): the
+    pool is then there for its loads, which run in worker threads and could
+    not fork. Each worker is started by a first no-op task, so no fork
+    happens later. No-op (False) with `GOVMEM_WORKERS=1`, off Linux, or when
+    threads already run.
+    """
+    n = workers()
+    pool = _executor(n) if n > 1 else None
+    if pool is None:
+        return False
+    try:
+        for f in [pool.submit(int) for _ in range(n)]:
+            f.result()
+    except Exception:
+        _give_up()
+        return False
+    return True
 
 
 def _give_up() -> None:

@@ -10,6 +10,8 @@ small pools so that ties, equal values and overlapping windows are common.
 `linked_corpora` draws small one-topic corpora of supersession links (cycles
 included), and `move_links` writes every link on one side: SPEC §4 says the
 answers must not change.
+`file_edits` draws a folder of ADR files and the edits made to it between
+two loads (`apply_edit`, `write_folder`): the parse cache's equality test.
 `hostile` draws what a hostile-corpus test throws at a loader: names that
 are not UTF-8 (`non_utf8_names`), special files as configuration or records
 (`special_files`, `make_special`: FIFOs, device links, sockets, loops) and
@@ -47,6 +49,7 @@ from .corpora import (
     scope_trees,
     sources,
 )
+from .edits import Edit, FileEdits, apply_edit, file_edits, write_folder
 from .hostile import (
     BAD_BYTES,
     SPECIAL_FILES,
@@ -65,11 +68,15 @@ __all__ = [
     "TOPICS",
     "VALUES",
     "CorpusInputs",
+    "Edit",
+    "FileEdits",
+    "apply_edit",
     "as_of_dates",
     "calendar_edge_dates",
     "calendar_edge_instants",
     "configs",
     "corpora",
+    "file_edits",
     "linked_corpora",
     "make_special",
     "move_links",
@@ -79,4 +86,5 @@ __all__ = [
     "scope_trees",
     "sources",
     "special_files",
+    "write_folder",
 ]

@@ -1,0 +1,316 @@
+"""The persistent parse cache: parsed files kept outside the repository (SPEC §8, v5).
+
+Reading a file into its records is the cost of every start (a one-shot
+`govmem query`, a new `govmem-mcp` session). `ParseCache` keeps each file's
+`ParsedFile` (records, sources, relations, findings) and its date-order
+votes in one SQLite database per corpus root, in the user's cache folder
+(`platformdirs.user_cache_dir("govmem")`; `GOVMEM_CACHE_DIR` moves it,
+`GOVMEM_CACHE=off` turns it off). The database's name is a hash of the
+resolved root path; the repository is never written.
+
+* **Key.** An entry's key hashes govmem's version, the codec's
+  `SCHEMA`, the configuration that reads the file (the parsed `Config`,
+  as canonical JSON), the date order, the file's git date, its path and
+  the SHA-256 of its bytes (`FileText.digest`, computed on every read).
+  Changed bytes, a changed `govmem.yaml` or another govmem version give
+  another key: a stale entry can never be served. Every file is read and
+  hashed on every load, so stat data never stands in for the content here
+  (no racily-clean window to guard).
+* **Value.** `encode`/`decode` below: JSON of the values' cattrs form
+  (`govmem.model.convert`'s strict converter, prose spans kept),
+  zlib-compressed. A row that fails to decode is a miss.
+* **Failure.** A missing, locked, corrupt, truncated or newer-schema
+  database is never an error: `open_cache` returns None (the load parses
+  everything) or rebuilds the file; a failed write is dropped.
+* **Concurrency.** WAL journal and a busy timeout: several processes (two
+  MCP servers, a CLI in a pre-commit hook) read and write one database at
+  once; every write is one transaction of `INSERT OR REPLACE` rows whose
+  value is a function of their key, so any interleaving is correct.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import sqlite3
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+from attrs import frozen
+from cattrs import Converter
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from govmem.model.convert import make_converter, unstructure
+from govmem.model.records import Config, Finding, Record, Relation, Source
+from govmem.model.time import When
+from govmem.parse.file import ParsedFile
+
+SCHEMA: Final = 2
+"""The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
+BUSY_MS: Final = 2000
+"""How long a write waits for another process's write to finish before it is dropped."""
+_APP: Final = "govmem"
+
+
+@functools.cache
+def _version() -> str:
+    """govmem's installed version (read once per process)."""
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 - cheap, once
+
+    try:
+        return version("govmem")
+    except PackageNotFoundError:
+        return "0"
+
+
+def cache_dir(env: Mapping[str, str] | None = None) -> Path | None:
+    """The folder holding the cache databases; None when `GOVMEM_CACHE=off`."""
+    e = os.environ if env is None else env
+    if e.get("GOVMEM_CACHE", "").strip().lower() in ("off", "0", "no", "false"):
+        return None
+    moved = e.get("GOVMEM_CACHE_DIR", "").strip()
+    if moved:
+        return Path(moved)
+    import platformdirs  # noqa: PLC0415 - only when the cache is used
+
+    return Path(platformdirs.user_cache_dir(_APP))
+
+
+def db_path(real: Path, folder: Path) -> Path:
+    """The database of the corpus at the resolved root `real`."""
+    name = hashlib.sha256(os.fsencode(real)).hexdigest()[:24]
+    return folder / f"parse-{name}.sqlite3"
+
+
+def config_key(config: Config, date_order: str) -> str:
+    """A hash of what reads every file: govmem's version, the codec, the config, the date order."""
+    text = json.dumps(unstructure(config), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(f"{_version()}\0{SCHEMA}\0{date_order}\0{text}".encode()).hexdigest()
+
+
+def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
+    """The key of one file's entry (see the module docstring)."""
+    raw = f"{ckey}\0{path}\0{digest}\0{git_date or ''}"
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def votes_key(digest: str) -> str:
+    """The key of one content's date-order votes."""
+    return hashlib.sha256(f"votes\0{_version()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
+
+
+def _make_codec() -> Converter:
+    """govmem's strict converter, with the prose spans kept (a derived field the public JSON omits)."""
+    conv = make_converter()
+    for cls in (Record, Source):
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv))
+        conv.register_structure_hook(
+            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
+        )
+    return conv
+
+
+_CODEC: Final = _make_codec()
+
+
+def encode(parsed: ParsedFile) -> bytes:
+    """A parsed file as a cache value (compressed JSON)."""
+    data = {
+        "records": [_CODEC.unstructure(r) for r in parsed.records],
+        "sources": [_CODEC.unstructure(s) for s in parsed.sources],
+        "relations": [unstructure(r) for r in parsed.relations],
+        "findings": [unstructure(f) for f in parsed.findings],
+        "skipped": parsed.skipped,
+        "excluded": parsed.excluded,
+    }
+    return zlib.compress(json.dumps(data, ensure_ascii=False).encode(), 1)
+
+
+def decode(blob: object) -> ParsedFile | None:
+    """A cache value back as the parsed file; None when it does not decode (a miss)."""
+    try:
+        if not isinstance(blob, bytes):
+            return None
+        data = json.loads(zlib.decompress(blob))
+        records = tuple(_CODEC.structure(r, Record) for r in data["records"])
+        sources = tuple(_CODEC.structure(s, Source) for s in data["sources"])
+        skipped, excluded = data["skipped"], data["excluded"]
+        if type(skipped) is not bool or type(excluded) is not int:
+            return None
+        return ParsedFile(
+            records=records,
+            sources=sources,
+            relations=tuple(_CODEC.structure(r, Relation) for r in data["relations"]),
+            findings=tuple(_CODEC.structure(f, Finding) for f in data["findings"]),
+            skipped=skipped,
+            excluded=excluded,
+        )
+    except Exception:  # cattrs' ClassValidationError, JSON, zlib: a miss
+        return None
+
+
+@frozen
+class CacheInfo:
+    """What `govmem cache info` shows of one root's database."""
+
+    path: str
+    bytes: int
+    entries: int
+
+
+_CREATE: Final = (
+    "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)",
+)
+
+
+class ParseCache:
+    """One corpus root's cache database (open with `open_cache`)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
+        """The stored values of those of `keys` that have one (none when the read fails)."""
+        found: dict[str, bytes] = {}
+        try:
+            for i in range(0, len(keys), 500):
+                part = keys[i : i + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._conn.execute(
+                    f"SELECT key, value FROM entries WHERE key IN ({marks})",
+                    part,
+                )
+                found.update((k, v) for k, v in rows if isinstance(v, bytes))
+        except sqlite3.Error:
+            return {}
+        return found
+
+    def put_many(self, items: Iterable[tuple[str, bytes]]) -> bool:
+        """Store the values in one transaction; False (nothing written) when that fails."""
+        rows = list(items)
+        if not rows:
+            return True
+        try:
+            with self._conn:
+                self._conn.executemany(
+                    "INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)", rows
+                )
+        except sqlite3.Error:
+            return False
+        return True
+
+    def close(self) -> None:
+        """Close the connection."""
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.close()
+
+
+def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
+    """A connection to the database at `path` (made when missing) and its schema version.
+
+    Raises:
+        sqlite3.OperationalError: locked, or cannot be opened (bypass it).
+        sqlite3.DatabaseError: not a database, or a damaged one (make it again).
+    """
+    conn = sqlite3.connect(
+        path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not {"meta", "entries"} <= names:
+            conn.execute("PRAGMA journal_mode = WAL")
+            with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                for stmt in _CREATE:
+                    conn.execute(stmt)
+                conn.execute(
+                    "INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', ?)", (str(SCHEMA),)
+                )
+        conn.execute("PRAGMA synchronous = NORMAL")
+        row = conn.execute("SELECT v FROM meta WHERE k = 'schema'").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    conn.isolation_level = "DEFERRED"  # `with conn:` transactions from here on
+    return conn, (str(row[0]) if row else None)
+
+
+def _remove(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.unlink(f"{path}{suffix}")
+
+
+def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache | None:
+    """The cache of the corpus at the resolved root `real`; None when off or unusable.
+
+    A database that is not SQLite, truncated, corrupt or of an older schema
+    is removed and made again; one of a newer schema (a newer govmem) is
+    left alone and bypassed; a folder that cannot be made or written, or a
+    lock that outlasts the busy timeout, bypasses the cache.
+    """
+    folder = cache_dir(env)
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    path = db_path(real, folder)
+    for attempt in (1, 2):
+        try:
+            conn, schema = _connect(path)
+        except sqlite3.OperationalError:
+            return None  # locked past the busy timeout, or not openable: bypass
+        except sqlite3.DatabaseError:
+            if attempt == 2:
+                return None
+            _remove(path)  # not a database, or a damaged one: make it again
+            continue
+        except (sqlite3.Error, OSError):
+            return None
+        if schema == str(SCHEMA):
+            return ParseCache(conn, path)
+        conn.close()
+        if not (schema or "").isdigit() or int(schema or 0) > SCHEMA or attempt == 2:
+            return None  # written by a newer govmem (or unreadable): leave it alone
+        _remove(path)
+    return None
+
+
+def cache_info(real: Path, env: Mapping[str, str] | None = None) -> CacheInfo | None:
+    """Where the root's database is, its size on disk and how many entries it holds."""
+    folder = cache_dir(env)
+    if folder is None:
+        return None
+    path = db_path(real, folder)
+    size = sum(
+        os.stat(f"{path}{s}").st_size for s in ("", "-wal", "-shm") if os.path.exists(f"{path}{s}")
+    )
+    entries = 0
+    if path.exists():
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
+            try:
+                entries = int(conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            entries = 0
+    return CacheInfo(str(path), size, entries)
+
+
+def clear_cache(real: Path, env: Mapping[str, str] | None = None) -> CacheInfo | None:
+    """Remove the root's database; what it held (None when the cache is off)."""
+    info = cache_info(real, env)
+    if info is not None:
+        _remove(Path(info.path))
+    return info

@@ -1,0 +1,255 @@
+"""Tests for `govmem.shell.cache`: a corpus loaded through the parse cache is the corpus a fresh parse gives."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from govmem._corpus import Corpus
+from govmem.shell import cache as _cache
+from govmem.shell.load import Loader
+from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
+from tests.conftest import EXAMPLE
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _fresh(root: Path) -> Corpus:
+    loader = Loader(root)
+    loader.use_cache = False
+    return loader.load()
+
+
+def _cached(root: Path) -> tuple[Corpus, Loader]:
+    loader = Loader(root)  # a new loader: nothing kept in memory, only the cache on disk
+    return loader.load(), loader
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(folder))
+    return folder
+
+
+def _same(a: Corpus, b: Corpus) -> None:
+    """Field for field, the prose spans (left out of equality) included."""
+    assert a.records == b.records
+    assert [r.prose for r in a.records] == [r.prose for r in b.records]
+    assert a.sources == b.sources
+    assert [s.prose for s in a.sources] == [s.prose for s in b.sources]
+    assert a.relations == b.relations
+    assert a.findings == b.findings
+    assert a.health == b.health
+    assert a == b
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(file_edits())
+def test_cached_corpus_equals_a_fresh_parse_after_any_edit(case: FileEdits) -> None:
+    """Edits, adds, deletes, renames, touches, same-size rewrites and swaps never serve stale records."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as store:
+        root = Path(tmp)
+        env = {"GOVMEM_CACHE_DIR": store}
+        with pytest.MonkeyPatch.context() as mp:
+            for k, v in env.items():
+                mp.setenv(k, v)
+            write_folder(root, case.files)
+            first, _ = _cached(root)
+            _same(first, _fresh(root))
+            for edit in case.edits:
+                apply_edit(root, edit)
+                got, loader = _cached(root)
+                _same(got, _fresh(root))
+            again, loader = _cached(root)
+            assert loader.cache_counts.parsed_files == 0  # the cache was used, not bypassed
+            _same(again, got if case.edits else first)
+
+
+def test_a_second_load_takes_every_record_from_the_cache(own_cache: Path) -> None:
+    """The example corpus loads the second time without parsing a file."""
+    first, a = _cached(EXAMPLE)
+    second, b = _cached(EXAMPLE)
+    assert a.cache_counts.parsed > 0
+    assert a.cache_counts.cached == 0
+    assert (b.cache_counts.cached, b.cache_counts.parsed) == (a.cache_counts.parsed, 0)
+    _same(first, second)
+
+
+def _db(root: Path, folder: Path) -> Path:
+    return _cache.db_path(root.resolve(), folder)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",  # empty
+        b"not a database at all" * 100,
+        b"SQLite format 3\x00" + b"\xff" * 200,  # a header and garbage
+    ],
+)
+def test_a_corrupt_cache_file_is_rebuilt_never_an_error(own_cache: Path, damage: bytes) -> None:
+    """A damaged database gives the fresh corpus, and is usable again afterwards."""
+    _cached(EXAMPLE)
+    db = _db(EXAMPLE, own_cache)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    db.write_bytes(damage)
+    got, _ = _cached(EXAMPLE)
+    _same(got, _fresh(EXAMPLE))
+    again, loader = _cached(EXAMPLE)
+    assert loader.cache_counts.parsed == 0
+    _same(again, got)
+
+
+def test_a_truncated_cache_file_is_bypassed_or_rebuilt(own_cache: Path) -> None:
+    """A database cut in half (a crash while copying it) never changes the corpus."""
+    _cached(EXAMPLE)
+    db = _db(EXAMPLE, own_cache)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])
+    got, _ = _cached(EXAMPLE)
+    _same(got, _fresh(EXAMPLE))
+
+
+def test_rows_that_do_not_decode_are_misses(own_cache: Path) -> None:
+    """A row whose value is garbage is parsed again, not an error and not served."""
+    _cached(EXAMPLE)
+    with sqlite3.connect(_db(EXAMPLE, own_cache)) as conn:
+        conn.execute("UPDATE entries SET value = x'00ff00'")
+    got, loader = _cached(EXAMPLE)
+    assert loader.cache_counts.cached == 0
+    _same(got, _fresh(EXAMPLE))
+
+
+def test_a_newer_schema_is_left_alone_and_bypassed(own_cache: Path) -> None:
+    """A database written by a newer govmem is not touched; the load parses everything."""
+    _cached(EXAMPLE)
+    db = _db(EXAMPLE, own_cache)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET v = ? WHERE k = 'schema'", (str(_cache.SCHEMA + 1),))
+    got, loader = _cached(EXAMPLE)
+    assert loader.cache_counts.cached == 0
+    _same(got, _fresh(EXAMPLE))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT v FROM meta WHERE k='schema'").fetchone()[0] == str(
+            _cache.SCHEMA + 1
+        )
+
+
+def test_a_locked_cache_is_bypassed(own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While another process holds a write lock past the busy timeout, the load still succeeds."""
+    monkeypatch.setattr(_cache, "BUSY_MS", 50)
+    _cached(EXAMPLE)
+    db = _db(EXAMPLE, own_cache)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM entries")
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        got, _ = _cached(EXAMPLE)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    _same(got, _fresh(EXAMPLE))
+
+
+def test_an_unwritable_cache_folder_is_bypassed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache folder that cannot be made (a file is in the way) loads without the cache."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(blocker / "cache"))
+    got, loader = _cached(EXAMPLE)
+    assert loader.cache_counts.cached == 0
+    _same(got, _fresh(EXAMPLE))
+
+
+def test_govmem_cache_off_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`GOVMEM_CACHE=off` neither reads nor writes a database."""
+    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("GOVMEM_CACHE", "off")
+    _cached(EXAMPLE)
+    assert not (tmp_path / "c").exists()
+
+
+def test_a_changed_config_misses_the_cache(tmp_path: Path, own_cache: Path) -> None:
+    """Entries are keyed by the configuration that read them: a new govmem.yaml parses again."""
+    write_folder(
+        tmp_path / "r",
+        (("docs/adr/0001-a.md", "# 1. A\n\nDate: 2025-01-02\n\n## Status\n\nAccepted\n"),),
+    )
+    root = tmp_path / "r"
+    _cached(root)
+    (root / "govmem.yaml").write_text("statuses:\n  Accepted: proposed\n", encoding="utf-8")
+    got, loader = _cached(root)
+    assert loader.cache_counts.cached == 0
+    _same(got, _fresh(root))
+
+
+_CHILD = """
+import json, sys
+from govmem.shell.load import Loader
+for _ in range(3):
+    loader = Loader(sys.argv[1])
+    c = loader.load()
+print(json.dumps([len(c.records), c.health.fingerprint]))
+"""
+
+
+def test_two_processes_loading_and_writing_at_once_agree(tmp_path: Path, own_cache: Path) -> None:
+    """Two processes filling one cache at the same time both get the fresh corpus."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _CHILD, str(EXAMPLE)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        for _ in range(2)
+    ]
+    outs: list[Any] = []
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+        assert err == b""
+        outs.append(json.loads(out))
+    fresh = _fresh(EXAMPLE)
+    assert outs == [[len(fresh.records), fresh.health.fingerprint]] * 2
+    got, loader = _cached(EXAMPLE)
+    assert loader.cache_counts.parsed == 0
+    _same(got, fresh)
+
+
+def test_cache_info_and_clear(own_cache: Path) -> None:
+    """`cache_info` counts the entries of the root's database; `clear_cache` removes it."""
+    _cached(EXAMPLE)
+    info = _cache.cache_info(EXAMPLE.resolve())
+    assert info is not None
+    assert info.entries > 0
+    assert info.bytes > 0
+    assert Path(info.path).parent == own_cache
+    _cache.clear_cache(EXAMPLE.resolve())
+    assert not Path(info.path).exists()
+    after = _cache.cache_info(EXAMPLE.resolve())
+    assert after is not None
+    assert after.entries == 0
