@@ -7,7 +7,8 @@ import sys
 
 from govmem._corpus import Corpus
 from govmem.model.records import Finding
-from govmem.shell.load import CacheCounts, Loader
+from govmem.shell.load import CacheCounts
+from govmem.shell.logs import Federation
 
 from .base import command, emit, out, progress_bar
 from .pages import SHOWN, findings_arg
@@ -50,7 +51,9 @@ def cache_line(c: CacheCounts) -> str:
 
 @command("lint", "check the corpus; exit 1 when any error finding exists", findings_arg)
 def _lint(args: argparse.Namespace) -> int:
-    loader = Loader(args.root, config=args.config, dir=args.dir, progress=progress_bar(sys.stderr))
+    loader = Federation(
+        args.root, config=args.config, dir=args.dir, progress=progress_bar(sys.stderr)
+    )
     corpus = loader.load()
     errors = sum(1 for f in corpus.findings if f.severity == "error")
     if args.json:

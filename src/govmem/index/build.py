@@ -30,7 +30,7 @@ from .derive import (
     start_dates,
 )
 from .index import Health, Index, near
-from .refs import RefIndex, federated
+from .refs import RefIndex, federated, log_of
 from .scopes import ScopeTree
 from .settle import settle_ref
 
@@ -56,7 +56,8 @@ def build_index(
     sources = sorted(sources, key=lambda s: (u16(s.id), u16(s.path or "")))
     relations = sorted(relations, key=lambda r: (u16(r.id), u16(r.path or "")))
     tree = ScopeTree(config.scopes)
-    refs = RefIndex((i, r.id, r.path) for i, r in enumerate(records))
+    refs = RefIndex(((i, r.id, r.path) for i, r in enumerate(records)), config.logs_read)
+    configured = {log.name for log in config.logs} | set(config.logs_read)
     out = list(findings)
     out += duplicate_findings(records, sources, relations)
 
@@ -65,7 +66,10 @@ def build_index(
     def res(pos: int, ref: str, fld: str) -> int | None:
         """Resolve one ref of record `pos`; report dangling, ambiguous and settled refs."""
         rec = records[pos]
-        if federated(ref) is not None:
+        if log_of(ref.strip(), config.logs_read) is None and (fed := federated(ref)) is not None:
+            if fed.log not in configured:
+                msg = f"{fld} ref {ref!r} names log {fed.log!r}, which govmem.yaml `logs:` does not configure."
+                out.append(Finding("unknown-log", msg, rec.path, rec.id, fld))
             return None
         found, how = refs.resolve_how(ref, rec.path)
         hits = near(records, found, rec.path)

@@ -27,6 +27,7 @@ from typing import Final
 
 from attrs import evolve, frozen
 
+from govmem.index.refs import log_of
 from govmem.index.scopes import ScopeTree
 from govmem.index.versions import version_ends
 from govmem.model.records import ROOT_SCOPE, Config, Finding, Record, Relation, Source
@@ -367,10 +368,12 @@ def assign_topics(
             anchor.setdefault(x, ty)
         elif ty is None and tx is not None:
             anchor.setdefault(y, tx)
-    by_title: dict[str, list[int]] = defaultdict(list)
+    logs = config.logs_read
+    by_title: dict[tuple[str, str], list[int]] = defaultdict(list)
     for pos, rec in enumerate(records):
         if topic[pos] is None and rec.kind != "memory" and (key := normalised_title(rec.title)):
-            by_title[key].append(pos)
+            # implicit topics never join across federated logs by title (SPEC v5 §2)
+            by_title[(log_of(rec.id, logs) or "", key)].append(pos)
     for members in by_title.values():
         _join_namesakes(
             records,
@@ -396,6 +399,8 @@ def assign_topics(
         named.append(
             (members, normalised_title(records[latest].title) or fold(records[latest].id), latest)
         )
+    if logs:
+        named = _log_named(records, named, logs)
     uses = Counter(name for _, name, latest in named if latest is not None)
     for members, name, newest in named:
         if newest is not None and uses[name] > 1:
@@ -409,6 +414,23 @@ def assign_topics(
     for n in names:
         alias.setdefault(n, n)
     return names, alias
+
+
+def _log_named(
+    records: list[Record], named: list[tuple[list[int], str, int | None]], logs: tuple[str, ...]
+) -> list[tuple[list[int], str, int | None]]:
+    """Implicit topics of federated logs named `name:topic` where two logs would share a name."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for _, name, latest in named:
+        if latest is not None:
+            owners[name].add(log_of(records[latest].id, logs) or "")
+    out: list[tuple[list[int], str, int | None]] = []
+    for members, name, latest in named:
+        log = log_of(records[latest].id, logs) if latest is not None else None
+        if log is not None and len(owners[name]) > 1:
+            name = f"{log}:{name}"
+        out.append((members, name, latest))
+    return out
 
 
 def _neg(rid: str) -> tuple[int, ...]:

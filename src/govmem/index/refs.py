@@ -2,10 +2,12 @@
 
 A ref may be an id (`adr-024`), a number (`ADR-021`, `21`: matched with or
 without zero padding), a file name (`0007-use-x.md`), a relative link
-(`[36. Multi-cluster](036-multi-cluster.md)`) or a federated `log:id`, which
-is kept verbatim and never resolved. `RefIndex.resolve` tries, in order: the
-exact id, the link's path relative to the referring file, the file stem, the
-id folded, and the number; the first form that finds anything wins.
+(`[36. Multi-cluster](036-multi-cluster.md)`) or a federated `log:id`. A
+`log:ref` to a log the corpus holds (SPEC v5 §2 federated logs) is resolved
+inside that log, by the same forms; to any other log it is kept verbatim.
+`RefIndex.resolve` tries, in order: the exact id, the link's path relative to
+the referring file, the file stem, the id folded, and the number; the first
+form that finds anything wins.
 """
 
 from __future__ import annotations
@@ -52,6 +54,12 @@ def federated(ref: str) -> Federated | None:
     return None
 
 
+def unheld(ref: str, logs: Iterable[str]) -> Federated | None:
+    """`federated(ref)` unless its log is one of `logs`, the logs the corpus holds."""
+    fed = federated(ref)
+    return None if fed is None or fed.log in logs else fed
+
+
 def number_key(text: str) -> str | None:
     """`ADR-021` / `0021` / `adr 21` -> `21`; `0004a` -> `4a`; None when not a number."""
     cleaned = text.strip().lower()
@@ -67,9 +75,33 @@ def stem_of(path: str) -> str:
 class RefIndex:
     """Finds the records a ref names, among keys given as (position, id, path)."""
 
-    __slots__ = ("_by_id", "_by_lower", "_by_number", "_by_path", "_by_stem", "_settled")
+    __slots__ = (
+        "_by_id",
+        "_by_lower",
+        "_by_number",
+        "_by_path",
+        "_by_stem",
+        "_logs",
+        "_settled",
+    )
 
-    def __init__(self, entries: Iterable[tuple[int, str, str | None]]) -> None:
+    def __init__(
+        self, entries: Iterable[tuple[int, str, str | None]], logs: Iterable[str] = ()
+    ) -> None:
+        """`logs`: the names of the federated logs held; their records' ids and paths
+        start with `name:`, and `name:ref` is resolved among them alone."""
+        entries = list(entries)
+        prefixes = [(n, f"{n}:") for n in logs]
+        self._logs: Mapping[str, RefIndex] = MappingProxyType(
+            {
+                name: RefIndex(
+                    (pos, rid[len(pre) :], _unprefixed(path, pre))
+                    for pos, rid, path in entries
+                    if rid.startswith(pre)
+                )
+                for name, pre in prefixes
+            }
+        )
         by_id: dict[str, list[int]] = defaultdict(list)
         by_lower: dict[str, list[int]] = defaultdict(list)
         by_number: dict[str, list[int]] = defaultdict(list)
@@ -115,6 +147,12 @@ class RefIndex:
             return (), ""
         if hit := self._by_id.get(text):
             return hit, "id"
+        if self._logs and (held := log_of(text, self._logs)) is not None:
+            pre = held + ":"
+            inner = None if from_path is None else _unprefixed(from_path, pre)
+            return self._logs[held].resolve_how(
+                text[len(pre) :], inner if inner != from_path else None
+            )
         target = link_target(text)
         if _MD.search(target) or "/" in target:
             if from_path is not None and not target.startswith(("http:", "https:")):
@@ -135,6 +173,16 @@ class RefIndex:
         if lead:
             return self._by_number.get(lead[1], ()), "number"
         return (), ""
+
+
+def log_of(text: str, logs: Iterable[str]) -> str | None:
+    """The log of `logs` whose `name:` `text` starts with, else None."""
+    head, sep, _ = text.partition(":")
+    return head if sep and head in logs else None
+
+
+def _unprefixed(path: str | None, prefix: str) -> str | None:
+    return path[len(prefix) :] if path is not None and path.startswith(prefix) else path
 
 
 def _freeze(d: dict[str, list[int]]) -> Mapping[str, tuple[int, ...]]:

@@ -305,6 +305,16 @@ class PathEntry:
 
 
 @frozen
+class LogSpec:
+    """A federated decision log (SPEC v5 §2): a name, a folder on disk, the scope it applies to."""
+
+    name: str
+    path: str
+    """As written: relative to the folder of the `govmem.yaml` that names it."""
+    scope: str = "all"
+
+
+@frozen
 class Config:
     """`govmem.yaml`, parsed. The defaults are an empty file's."""
 
@@ -322,5 +332,9 @@ class Config:
     min_confidence: float = 0.5
     default_status: str | None = None
     """The status of decision files that write none, as written in `govmem.yaml`."""
+    logs: tuple[LogSpec, ...] = ()
+    """The federated logs `logs:` names (SPEC v5 §2)."""
+    logs_read: tuple[str, ...] = ()
+    """The names of the logs whose records the corpus holds (set by `federate`)."""
     text: str = field(default="", eq=False, repr=False)
     """The file's text, part of the fingerprint."""

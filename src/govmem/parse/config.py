@@ -7,10 +7,19 @@ is `govmem.index.scopes.ScopeTree`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from govmem.model.records import ROOT_SCOPE, Config, Finding, PathEntry, ScopeSpec, TopicSpec
+from govmem.model.records import (
+    ROOT_SCOPE,
+    Config,
+    Finding,
+    LogSpec,
+    PathEntry,
+    ScopeSpec,
+    TopicSpec,
+)
 from govmem.model.status import STATUS_CLASSES
 from govmem.model.text import fold
 
@@ -18,6 +27,7 @@ from .status import read_status
 from .yaml import BadYaml, Loaded, load_yaml
 
 CONFIG_NAME: Final = "govmem.yaml"
+_LOG_NAME: Final = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 
 def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Finding, ...]]:
@@ -82,6 +92,7 @@ def parse_config(text: str, path: str = CONFIG_NAME) -> tuple[Config, tuple[Find
         exclude=exclude,
         min_confidence=float(min_conf),
         default_status=default_status.strip() if default_status else None,
+        logs=_logs(data.get("logs"), bad),
         text=text,
     )
     return config, tuple(findings)
@@ -124,6 +135,34 @@ def _paths(value: Any, bad: Any) -> tuple[PathEntry, ...]:
             )
         else:
             bad("paths", f"entry {item!r} is neither a folder nor {{path, scope}}")
+    return tuple(out)
+
+
+def _logs(value: Any, bad: Any) -> tuple[LogSpec, ...]:
+    """`logs: {name: {path, scope}}` (or `name: path`); a bad entry is a finding and skipped."""
+    if value is None:
+        return ()
+    if not isinstance(value, Mapping):
+        bad("logs", "must map log names to {path, scope}")
+        return ()
+    out: list[LogSpec] = []
+    for name, spec in value.items():
+        if not isinstance(name, str) or not _LOG_NAME.match(name):
+            bad("logs", f"name {name!r} must be lowercase letters, digits and dashes")
+            continue
+        if isinstance(spec, str):
+            spec = {"path": spec}
+        if not isinstance(spec, Mapping) or set(spec) - {"path", "scope"}:
+            bad("logs", f"entry {name!r} must be {{path, scope}}")
+            continue
+        path, scope = spec.get("path"), spec.get("scope", "all")
+        if not isinstance(path, str) or not path.strip():
+            bad("logs", f"entry {name!r} needs a folder `path`")
+            continue
+        if not isinstance(scope, str) or not scope.strip():
+            bad("logs", f"entry {name!r}: `scope` must be a scope name")
+            continue
+        out.append(LogSpec(name, path.strip(), scope.strip()))
     return tuple(out)
 
 

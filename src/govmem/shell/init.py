@@ -70,6 +70,12 @@ _EXAMPLES: Final = """\
 # The status of decision files that write none. Without it they read as
 # unknown, never in force; a team whose ADRs are accepted once merged sets:
 # default_status: accepted
+
+# Other decision logs this one follows (docs/federation.md): a folder on disk
+# (a clone, a submodule, a CI checkout; govmem never fetches), relative to this
+# file, and the scope its decisions apply to. Their records read `platform:12`.
+# logs:
+#   platform: {path: ../platform, scope: all}
 """
 
 

@@ -29,6 +29,7 @@ from .files import (
     too_large,
 )
 from .load import Loader, Progress
+from .logs import Federation
 from .plan import plan_paths, read_config
 
 
@@ -55,7 +56,7 @@ def load(
     """
     if known_as_of is not None:
         return load_known_as_of(root, known_as_of, config=config, dir=dir, progress=progress)
-    return Loader(root, config=config, dir=dir, progress=progress).load()
+    return Federation(root, config=config, dir=dir, progress=progress).load()
 
 
 def load_known_as_of(

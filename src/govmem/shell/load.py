@@ -239,6 +239,11 @@ class Loader:
         self._last = _Built(corpus, frame, by_path)
         return corpus
 
+    def file_findings(self) -> tuple[Finding, ...]:
+        """The file-level findings of the last corpus built (config, plan, unreadable
+        files, parsing): what a federation carries over (`govmem.shell.logs`)."""
+        return () if self._last is None else tuple(self._last.frame[3])
+
     def _progress(self, total: int, known: int) -> Callable[[int], None] | None:
         """`self.progress(done, total)` for a parse of `total - known` new files."""
         report = self.progress

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, Literal
 
+import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
@@ -43,6 +44,7 @@ from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_tree
 from .load import Loader
+from .logs import LogSet
 from .plan import Plan, is_candidate, read_config
 
 NO_GIT: Final = Finding(
@@ -131,6 +133,9 @@ class Reloader:
         self.config = config
         self.dir = dir
         self._loader = Loader(root, config=config, dir=dir)
+        self._logs = LogSet()
+        """The federated logs' loaders (SPEC v5 §2): read again on every reload."""
+        self._digest = ""
         self._corpus: Corpus | None = None
         self._files: dict[str, FileText] = {}
         self._git_dates: Mapping[str, When] | None = None
@@ -161,7 +166,15 @@ class Reloader:
             findings = (*findings, NO_GIT)
         plan = self._loader.plan(self.root, config)
         self._next = _Planned(config, tuple(findings), plan)
-        return watched(self.root, config, plan, self.dir, self.config)
+        t = watched(self.root, config, plan, self.dir, self.config)
+        if not config.logs:
+            return t
+        folders, files = self._logs.watch(config.logs, self.root, self.config)
+        return attrs.evolve(
+            t,
+            shallow=tuple(dict.fromkeys((*t.shallow, *folders))),
+            files=tuple(dict.fromkeys((*t.files, *files))),
+        )
 
     def read(self, reuse: Callable[[str], bool], *, git_changed: bool) -> Corpus:
         """Read what `plan()` planned (keeping the held text of the paths `reuse` allows)."""
@@ -219,11 +232,17 @@ class Reloader:
             held is not None
             and git_dates == self._git_dates
             and built == self._built
-            and held.health.fingerprint == digest
+            and self._digest == digest
+            and not planned.config.logs
         ):
             return held
-        self._git_dates, self._built = git_dates, built
-        self._corpus = self._loader.assemble(
+        self._git_dates, self._built, self._digest = git_dates, built, digest
+        local = self._loader.assemble(
             planned.config, planned.findings, planned.plan, files, git_dates, digest=digest
         )
+        self._corpus = self._logs.federate(local, self._loader, self.root, self.config)
         return self._corpus
+
+    def log_roots(self) -> list[Path]:
+        """The federated logs' folders read by the last reload (watched like the root)."""
+        return list(self._logs.roots())

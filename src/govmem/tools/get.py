@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from govmem.engine.cursor import InvalidCursor, candidates_shape, check_not_applicable, paginate
 from govmem.index.index import Index
-from govmem.index.refs import federated
+from govmem.index.refs import unheld
 
 from .base import corpus_findings, findings_page, only_visible, summary
 from .frontmatter import typed_frontmatter
@@ -40,7 +40,7 @@ def get_decision(
     fp = index.health.fingerprint
     shape = candidates_shape(ref, limit)
     hits = only_visible(index, index.by_id(ref))
-    fed = None if hits else federated(ref)
+    fed = None if hits else unheld(ref, index.config.logs_read)
     if not hits and fed is None:
         hits = only_visible(index, index.resolve(ref))
     candidates = None

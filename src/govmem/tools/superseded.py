@@ -30,7 +30,7 @@ from typing import Final
 from govmem.engine.cursor import InvalidCursor, limit_shape, paginate
 from govmem.index.index import Index
 from govmem.index.memo import Key
-from govmem.index.refs import federated, link_target, stem_of
+from govmem.index.refs import federated, link_target, stem_of, unheld
 from govmem.model.records import Finding
 from govmem.model.text import u16
 
@@ -77,7 +77,11 @@ def _unlinked_ref(index: Index, pos: int) -> str | None:
     rec = index.records[pos]
     for ref in rec.superseded_by:
         hits = index.resolve(ref, rec.path)
-        if federated(ref) is not None or len(hits) != 1 or not only_visible(index, hits):
+        if (
+            unheld(ref, index.config.logs_read) is not None
+            or len(hits) != 1
+            or not only_visible(index, hits)
+        ):
             return ref
     return None
 
@@ -103,7 +107,7 @@ def _state(index: Index, pos: int) -> tuple[Resolved | Unresolved, ToolFinding |
     if written is None:
         return Unresolved(None, "unknown"), None
     shown = target_ref(written)
-    if (fed := federated(written)) is not None:
+    if (fed := unheld(written, index.config.logs_read)) is not None:
         msg = (
             f'supersededBy target "{shown}" is a log-qualified ref; '
             "named-log federation is not available in this phase"
