@@ -37,6 +37,7 @@ def _cache_dict(c: CacheCounts) -> dict[str, int]:
         "parsed_records": c.parsed,
         "cached_files": c.cached_files,
         "parsed_files": c.parsed_files,
+        "snapshots": c.snapshots,
     }
 
 

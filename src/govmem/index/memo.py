@@ -69,6 +69,11 @@ class Memo:
         """How many values have been built."""
         return len(self._values)
 
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        """A memo pickles as an empty one (a snapshot, `govmem.shell.snapshot`): its values
+        are derived again on first use."""
+        return (Memo, ())
+
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

@@ -8,14 +8,17 @@ votes in one SQLite database per corpus root, in the user's cache folder
 `GOVMEM_CACHE=off` turns it off). The database's name is a hash of the
 resolved root path; the repository is never written.
 
-* **Key.** An entry's key hashes govmem's version, the codec's
+* **Key.** An entry's key hashes govmem's code (`snapshot.code_key`: its
+  version, and in a checkout each module's size and mtime), the codec's
   `SCHEMA`, the configuration that reads the file (the parsed `Config`,
   as canonical JSON), the date order, the file's git date, its path and
   the SHA-256 of its bytes (`FileText.digest`, computed on every read).
-  Changed bytes, a changed `govmem.yaml` or another govmem version give
-  another key: a stale entry can never be served. Every file is read and
-  hashed on every load, so stat data never stands in for the content here
-  (no racily-clean window to guard).
+  Changed bytes, a changed `govmem.yaml` or other code give another key: a
+  stale entry can never be served.
+* **Snapshots.** Beside the entries, one whole built corpus per root
+  (`shell.snapshot`), restored when stat data proves every file unchanged —
+  trusted only as git's racily-clean rule allows (`shell.stamp`); then no
+  record file is read at all.
 * **Value.** `encode`/`decode` below: JSON of the values' cattrs form
   (`govmem.model.convert`'s strict converter, prose spans kept),
   zlib-compressed. A row that fails to decode is a miss.
@@ -31,7 +34,6 @@ resolved root path; the repository is never written.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import os
@@ -50,22 +52,13 @@ from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
 from govmem.parse.file import ParsedFile
 
-SCHEMA: Final = 2
+from .snapshot import code_key, owned_privately
+
+SCHEMA: Final = 3
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
 BUSY_MS: Final = 2000
 """How long a write waits for another process's write to finish before it is dropped."""
 _APP: Final = "govmem"
-
-
-@functools.cache
-def _version() -> str:
-    """govmem's installed version (read once per process)."""
-    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 - cheap, once
-
-    try:
-        return version("govmem")
-    except PackageNotFoundError:
-        return "0"
 
 
 def cache_dir(env: Mapping[str, str] | None = None) -> Path | None:
@@ -90,7 +83,8 @@ def db_path(real: Path, folder: Path) -> Path:
 def config_key(config: Config, date_order: str) -> str:
     """A hash of what reads every file: govmem's version, the codec, the config, the date order."""
     text = json.dumps(unstructure(config), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(f"{_version()}\0{SCHEMA}\0{date_order}\0{text}".encode()).hexdigest()
+    raw = f"{code_key()}\0{SCHEMA}\0{date_order}\0{text}"
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
@@ -101,7 +95,7 @@ def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
 
 def votes_key(digest: str) -> str:
     """The key of one content's date-order votes."""
-    return hashlib.sha256(f"votes\0{_version()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
+    return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
 def _make_codec() -> Converter:
@@ -166,6 +160,7 @@ class CacheInfo:
 _CREATE: Final = (
     "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS snapshots (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
 )
 
 
@@ -201,6 +196,34 @@ class ParseCache:
             with self._conn:
                 self._conn.executemany(
                     "INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)", rows
+                )
+        except sqlite3.Error:
+            return False
+        return True
+
+    def get_snapshot(self, slot: str, key: str) -> bytes | None:
+        """The snapshot stored in `slot` when its key is `key` (`shell.snapshot`); else None.
+
+        None too when the database file is not the current user's alone: a
+        snapshot is a pickle, read only from a file nobody else can write.
+        """
+        if not owned_privately(self.path):
+            return None
+        try:
+            row = self._conn.execute(
+                "SELECT value FROM snapshots WHERE slot = ? AND key = ?", (slot, key)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return row[0] if row is not None and isinstance(row[0], bytes) else None
+
+    def put_snapshot(self, slot: str, key: str, value: bytes) -> bool:
+        """Keep `value` as the one snapshot of `slot` (the last one written wins)."""
+        try:
+            with self._conn:
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO snapshots (slot, key, value) VALUES (?, ?, ?)",
+                    (slot, key, value),
                 )
         except sqlite3.Error:
             return False

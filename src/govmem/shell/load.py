@@ -13,8 +13,10 @@ between-record fact as it was patches the records into the last corpus.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, TypeAlias
 
@@ -33,6 +35,7 @@ from govmem.parse.file import ParseContext, ParsedFile
 from . import cache as _cache
 from . import files as _files
 from . import git as _git
+from . import snapshot as _snapshot
 from .files import FileText, fingerprint, walk_files
 from .plan import DiskTree, Plan, plan_paths, read_config
 from .pool import parse_many
@@ -52,6 +55,21 @@ class CacheCounts:
     """Records parsed from their files."""
     cached_files: int = 0
     parsed_files: int = 0
+    snapshots: int = 0
+    """Roots whose corpus was restored whole from a snapshot (`probe`), none of their files read."""
+
+
+@frozen
+class Pending:
+    """Where `assemble` keeps the corpus it builds: the snapshot slot and key `probe` computed."""
+
+    slot: str
+    key: str
+
+
+def _text(values: Iterable[object]) -> str:
+    """Values (findings, path entries: frozen attrs of strings) as a snapshot key's part."""
+    return repr(tuple(values))
 
 
 class Loader:
@@ -79,6 +97,11 @@ class Loader:
         """Whether loads consult the persistent parse cache (`shell.cache`; also `GOVMEM_CACHE=off`)."""
         self.cache_counts = CacheCounts()
         """Records and files the last load took from the persistent cache, and parsed."""
+        self.clock: Callable[[], int] = time.time_ns
+        """The wall clock in ns: when a stat walk began, for the racily-clean test (`probe`)."""
+        self._findings: tuple[Finding, ...] = ()
+        self._snapshot: tuple[str, _snapshot.Snapshot] | None = None
+        """The last snapshot restored or written, and its key (`probe` returns it again)."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -116,6 +139,25 @@ class Loader:
                 )
         return plan_paths(config, self.dir, DiskTree(real), str(self.root))
 
+    def candidates(self, real: Path, plan: Plan) -> list[tuple[str, str | None]]:
+        """What the plan reads, in walk order, each once, exclusions applied.
+
+        `(path, None)` for every candidate record file, `(path, why)` for
+        every folder that could not be listed.
+        """
+        out: list[tuple[str, str | None]] = []
+        seen: set[str] = set()
+        for entry in plan.entries:
+            base = real if entry.path == "." else real / entry.path
+            errors: list[tuple[str, str]] = []
+            for rel in walk_files(real, base, errors):
+                if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
+                    continue
+                seen.add(rel)
+                out.append((rel, None))
+            out += [(rel, why) for rel, why in errors if not plan.exclude.match_file(rel + "/")]
+        return out
+
     def files(
         self, real: Path, plan: Plan, reuse: Mapping[str, FileText] | None = None
     ) -> list[FileText]:
@@ -127,23 +169,17 @@ class Loader:
         """
         seen: dict[str, FileText] = {}
         kept = reuse or {}
-        for entry in plan.entries:
-            base = real if entry.path == "." else real / entry.path
-            errors: list[tuple[str, str]] = []
-            for rel in walk_files(real, base, errors):
-                if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
-                    continue
+        for rel, why in self.candidates(real, plan):
+            if why is not None:
+                f = _files.unreadable_folder(rel, why)
+            else:
                 old = kept.get(rel)
                 f = old if old is not None else _files.read_file(real, rel)
-                seen[f.path] = f
-            for rel, why in errors:
-                if not plan.exclude.match_file(rel + "/"):
-                    f = _files.unreadable_folder(rel, why)
-                    seen[f.path] = f
+            seen[f.path] = f
         return [seen[k] for k in sorted(seen)]
 
     def load(self) -> Corpus:
-        """Read the folder now and build the corpus.
+        """Read the folder now and build the corpus (or restore it: `probe`).
 
         Raises:
             CorpusUnavailable: the root or folder cannot be read.
@@ -151,9 +187,85 @@ class Loader:
         real = self.check_root()
         config, config_findings = read_config(real, self.config_path)
         plan = self.plan(real, config)
-        files = self.files(real, plan)
         git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
-        return self.assemble(config, config_findings, plan, files, git_dates)
+        with self.store() as store:
+            snap, pending = self.probe(real, config, config_findings, plan, git_dates, store)
+            if snap is not None:
+                return snap.corpus
+            files = self.files(real, plan)
+            findings = [*config_findings, *plan.findings]
+            return self._assemble(
+                config, findings, plan, files, git_dates, store, digest=None, pending=pending
+            )
+
+    def probe(
+        self,
+        real: Path,
+        config: Config,
+        config_findings: Iterable[Finding],
+        plan: Plan,
+        git_dates: Mapping[str, When],
+        store: _cache.ParseCache | None,
+    ) -> tuple[_snapshot.Snapshot | None, Pending | None]:
+        """The corpus's snapshot when stat data proves its files unchanged; else where to keep one.
+
+        Walks the plan's files with `stat` only (`shell.snapshot`: the key is
+        the code, the config, the findings, the plan, the git dates and
+        every file's stamp). A hit restores the corpus, its file-level
+        findings and its cache counts (every file counted as cached); a miss
+        returns the `Pending` key for `assemble` to store the corpus it
+        builds under, when every stamp was racily clean.
+        """
+        if store is None:
+            return None, None
+        listing = _snapshot.Listing(self.clock())
+        for rel, why in self.candidates(real, plan):
+            if why is not None:
+                listing.add_error(rel, why)
+                continue
+            try:
+                st: os.stat_result | None = os.stat(os.path.join(real, rel))
+            except (OSError, ValueError):
+                st = None
+            listing.add(rel, st)
+        findings = _text([*config_findings, *plan.findings])
+        parts = [
+            _cache.config_key(config, config.date_order or ""),
+            config.text,
+            findings,
+            _text(plan.entries),
+            "\0".join(f"{p}\1{w}" for p, w in sorted(git_dates.items())),
+            listing.digest(),
+        ]
+        # one slot per root, folder, config file and findings (the CLI's and the MCP server's
+        # corpora of a root without git differ by `no-git`: each keeps its own)
+        slot = _snapshot.snapshot_key(
+            [str(real), self.dir or "", str(self.config_path or ""), findings]
+        )
+        key = _snapshot.snapshot_key(parts)
+        held = self._snapshot
+        snap = held[1] if held is not None and held[0] == key else None
+        if snap is None:
+            snap = _snapshot.decode(store.get_snapshot(slot, key))
+        if snap is None:
+            return None, Pending(slot, key) if listing.clean else None
+        self._snapshot = (key, snap)
+        self._findings = snap.file_findings
+        c = snap.counts
+        self.cache_counts = CacheCounts(
+            c.cached + c.parsed, 0, c.cached_files + c.parsed_files, 0, snapshots=1
+        )
+        return snap, None
+
+    @contextlib.contextmanager
+    def store(self) -> Iterator[_cache.ParseCache | None]:
+        """The persistent parse cache of this root (None when off or unusable), closed after."""
+        store = _cache.open_cache(self.root.resolve()) if self.use_cache else None
+        try:
+            yield store
+        finally:
+            if store is not None:
+                store.close()
 
     def assemble(
         self,
@@ -164,18 +276,19 @@ class Loader:
         git_dates: Mapping[str, When],
         *,
         digest: str | None = None,
+        pending: Pending | None = None,
     ) -> Corpus:
         """Parse (through the cache) and build the corpus from files already read.
 
-        `digest` is `fingerprint(config.text, files)` when the caller has it already.
+        `digest` is `fingerprint(config.text, files)` when the caller has it
+        already; `pending` the snapshot key `probe` gave for these files, under
+        which the corpus is kept.
         """
         findings = [*config_findings, *plan.findings]
-        store = _cache.open_cache(self.root.resolve()) if self.use_cache else None
-        try:
-            return self._assemble(config, findings, plan, files, git_dates, store, digest=digest)
-        finally:
-            if store is not None:
-                store.close()
+        with self.store() as store:
+            return self._assemble(
+                config, findings, plan, files, git_dates, store, digest=digest, pending=pending
+            )
 
     def _assemble(
         self,
@@ -187,6 +300,7 @@ class Loader:
         store: _cache.ParseCache | None,
         *,
         digest: str | None,
+        pending: Pending | None,
     ) -> Corpus:
         order, conflict = (
             (config.date_order, False) if config.date_order else self._date_order(files, store)
@@ -237,12 +351,20 @@ class Loader:
                 unread=tuple(f.path for f in files if f.lost),
             )
         self._last = _Built(corpus, frame, by_path)
+        self._findings = tuple(findings)
+        if store is not None and pending is not None:
+            c = self.cache_counts
+            counts = _snapshot.Counts(c.cached, c.parsed, c.cached_files, c.parsed_files)
+            snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
+            blob = _snapshot.encode(snap)
+            if blob is not None and store.put_snapshot(pending.slot, pending.key, blob):
+                self._snapshot = (pending.key, snap)
         return corpus
 
     def file_findings(self) -> tuple[Finding, ...]:
         """The file-level findings of the last corpus built (config, plan, unreadable
         files, parsing): what a federation carries over (`govmem.shell.logs`)."""
-        return () if self._last is None else tuple(self._last.frame[3])
+        return self._findings
 
     def _progress(self, total: int, known: int) -> Callable[[int], None] | None:
         """`self.progress(done, total)` for a parse of `total - known` new files."""

@@ -150,4 +150,5 @@ class Federation:
             parsed=sum(c.parsed for c in counts),
             cached_files=sum(c.cached_files for c in counts),
             parsed_files=sum(c.parsed_files for c in counts),
+            snapshots=sum(c.snapshots for c in counts),
         )

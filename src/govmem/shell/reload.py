@@ -43,7 +43,7 @@ from govmem.parse.config import CONFIG_NAME
 from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_tree
-from .load import Loader
+from .load import Loader, Pending
 from .logs import LogSet
 from .plan import Plan, is_candidate, read_config
 
@@ -177,17 +177,44 @@ class Reloader:
         )
 
     def read(self, reuse: Callable[[str], bool], *, git_changed: bool) -> Corpus:
-        """Read what `plan()` planned (keeping the held text of the paths `reuse` allows)."""
+        """Read what `plan()` planned (keeping the held text of the paths `reuse` allows).
+
+        Until files have been read (the first call, or after `forget`), the
+        corpus is restored from the parse cache's snapshot when stat data
+        proves the files unchanged (`Loader.probe`); the files are then read
+        by the first reload that needs them.
+        """
         planned = self._next
         assert planned is not None, "plan() comes first"
-        kept = {p: f for p, f in self._files.items() if reuse(p)}
-        files = self._loader.files(self.root, planned.plan, reuse=kept)
         git_dates = self._git_dates
         if git_dates is None or git_changed:
             git_dates = _git.first_add_dates(self.root) if _git.has_git_entry(self.root) else {}
+        pending: Pending | None = None
+        if not self._files:
+            restored, pending = self._restore(planned, git_dates)
+            if restored is not None:
+                return restored
+        kept = {p: f for p, f in self._files.items() if reuse(p)}
+        files = self._loader.files(self.root, planned.plan, reuse=kept)
         self._files = {f.path: f for f in files}
         self._basis = planned
-        return self._finish(planned, files, git_dates)
+        return self._finish(planned, files, git_dates, pending)
+
+    def _restore(
+        self, planned: _Planned, git_dates: Mapping[str, When]
+    ) -> tuple[Corpus | None, Pending | None]:
+        """The corpus from its snapshot (held with no files), or the key to keep it under."""
+        loader = self._loader
+        with loader.store() as store:
+            snap, pending = loader.probe(
+                self.root, planned.config, planned.findings, planned.plan, git_dates, store
+            )
+        if snap is None:
+            return None, pending
+        self._git_dates, self._digest, self._basis = git_dates, snap.digest, planned
+        self._built = (planned.findings, (planned.plan.entries, planned.plan.findings))
+        self._corpus = self._logs.federate(snap.corpus, loader, self.root, self.config)
+        return self._corpus, None
 
     def is_record_file(self, rel: str) -> bool:
         """Whether the root-relative `rel` is a record file of the last plan's folders."""
@@ -202,6 +229,8 @@ class Reloader:
         basis, dates = self._basis, self._git_dates
         assert basis is not None, "a full reload comes first"
         assert dates is not None
+        if not self._files:  # restored from a snapshot: read every file once, now
+            self._files = {f.path: f for f in self._loader.files(self.root, basis.plan)}
         files = dict(self._files)
         for rel, present in changed.items():
             if present:
@@ -222,7 +251,11 @@ class Reloader:
         self._basis = None
 
     def _finish(
-        self, planned: _Planned, files: list[FileText], git_dates: Mapping[str, When]
+        self,
+        planned: _Planned,
+        files: list[FileText],
+        git_dates: Mapping[str, When],
+        pending: Pending | None = None,
     ) -> Corpus:
         """The held corpus when nothing it was built from changed, else a new one."""
         held = self._corpus
@@ -238,7 +271,13 @@ class Reloader:
             return held
         self._git_dates, self._built, self._digest = git_dates, built, digest
         local = self._loader.assemble(
-            planned.config, planned.findings, planned.plan, files, git_dates, digest=digest
+            planned.config,
+            planned.findings,
+            planned.plan,
+            files,
+            git_dates,
+            digest=digest,
+            pending=pending,
         )
         self._corpus = self._logs.federate(local, self._loader, self.root, self.config)
         return self._corpus

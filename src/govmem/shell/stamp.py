@@ -14,8 +14,9 @@ inode, device). Equal stamps prove nothing on their own:
 equal, ctime included, *and* neither the mtime nor the ctime falls within
 `GRANULARITY_NS` of `since_ns` (when `before` was taken). Anything else must
 be settled by reading the file and comparing its content (a hash): the MCP
-server's stat scan does (`govmem_mcp._scan`), and so may a persistent parse
-cache. Pure: no clock, no file system.
+server's stat scan does (`govmem_mcp._scan`), and so does the parse cache
+before it restores a whole-corpus snapshot (`govmem.shell.snapshot`). Pure:
+no clock, no file system.
 """
 
 from __future__ import annotations

@@ -1,0 +1,223 @@
+"""Whole-corpus snapshots: an unchanged folder's corpus without reading its files (SPEC §8, v5).
+
+The per-file entries of `shell.cache` spare the parsing, but a load still
+reads and hashes every file, decodes every entry and builds the index again:
+seconds at 10,000 records. A *snapshot* is the built corpus itself, kept
+beside those entries under a key that stat data can prove (`Loader.load`,
+`Reloader.read`):
+
+* **Key.** govmem's code (`code_key`: its version and the size and mtime of
+  each of its modules, so an edited checkout never reads another's
+  snapshot), the parsed configuration and its text, the config's and the
+  plan's findings, the folders planned, the git first-add dates, and every
+  candidate file's path and `Stamp` (size, mtime_ns, ctime_ns, inode,
+  device; following symlinks, so a retargeted link is another stamp), with
+  the folders that could not be listed.
+* **Racily clean.** A snapshot is written only when every stamp in its key
+  is at least `GRANULARITY_NS` older than the moment the stat walk began
+  (`stamp.proves_unchanged`, git's rule): a file written again within the
+  same timestamp tick is then impossible to miss, because its ctime — which
+  no program can set back — moves past every stamp in the key. A folder
+  edited a moment ago is read and parsed as before, and snapshotted on a
+  later load.
+* **Value.** A pickle of `Snapshot` (the corpus, the cache counts, the
+  file-level findings), with the corpus's lazy memo left out and loaded by
+  an unpickler that only makes govmem's own classes and a short list of
+  builtin ones. It is read only from a database file the current user owns
+  and nobody else can write (the user's cache folder is); anything else, or
+  a value that does not load, is a miss.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import functools
+import gc
+import hashlib
+import io
+import os
+import pickle
+import sys
+import types
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Final
+
+from attrs import frozen
+
+from govmem._corpus import Corpus
+from govmem.model.records import Finding
+
+from .stamp import Stamp, proves_unchanged
+
+PROTOCOL: Final = 5
+
+
+@frozen
+class Counts:
+    """How many records and files a load took from the cache, and parsed (`load.CacheCounts`)."""
+
+    cached: int
+    parsed: int
+    cached_files: int
+    parsed_files: int
+
+
+@frozen
+class Snapshot:
+    """What a snapshot restores: the corpus and what its load reported besides it."""
+
+    corpus: Corpus
+    digest: str
+    """`fingerprint(config.text, files)` of the files it was built from."""
+    file_findings: tuple[Finding, ...]
+    counts: Counts
+
+
+@functools.cache
+def govmem_version() -> str:
+    """govmem's installed version (read once per process)."""
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 - cheap, once
+
+    try:
+        return version("govmem")
+    except PackageNotFoundError:
+        return "0"
+
+
+@functools.cache
+def code_key() -> str:
+    """A hash of the govmem code running: its version and every module's size and mtime.
+
+    An installed release never changes under it; in a checkout, an edited
+    module is another key, so neither snapshots nor parse entries outlive
+    the code that made them.
+    """
+    h = hashlib.sha256(f"{govmem_version()}\0{sys.version}".encode())
+    top = Path(__file__).resolve().parent.parent
+    for path in sorted(top.rglob("*.py")):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        h.update(f"{path.relative_to(top)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+class Listing:
+    """The stamps of a load's candidate files, hashed as they are walked (the key's last part)."""
+
+    def __init__(self, started_ns: int) -> None:
+        self.started_ns = started_ns
+        """When the stat walk began (the clock is the caller's: the racily-clean test's origin)."""
+        self.clean = True
+        """Whether every stamp is older than `started_ns` by the granularity (a snapshot may be written)."""
+        self._h = hashlib.sha256(b"listing\0")
+
+    def add(self, rel: str, st: os.stat_result | None) -> None:
+        """One candidate file and its stat (None when it has none: a bad name, a broken link)."""
+        stamp = None if st is None else Stamp.of(st)
+        if stamp is not None and not proves_unchanged(stamp, stamp, self.started_ns):
+            self.clean = False
+        self._h.update(f"{rel}\0{stamp}\0".encode("utf-8", "surrogatepass"))
+
+    def add_error(self, rel: str, why: str) -> None:
+        """A folder the walk could not list."""
+        self._h.update(f"unlisted\0{rel}\0{why}\0".encode("utf-8", "surrogatepass"))
+
+    def digest(self) -> str:
+        """The hash of everything added."""
+        return self._h.hexdigest()
+
+
+def snapshot_key(parts: Iterable[str]) -> str:
+    """The key of a snapshot from its parts (each already canonical text)."""
+    h = hashlib.sha256(f"snapshot\0{code_key()}\0".encode())
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass") + b"\0\1")
+    return h.hexdigest()
+
+
+def _proxy(items: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
+    return types.MappingProxyType(items)
+
+
+def _reduce_proxy(m: types.MappingProxyType[Any, Any]) -> tuple[Callable[..., Any], tuple[Any]]:
+    return _proxy, (dict(m),)
+
+
+_DISPATCH: Final = {**copyreg.dispatch_table, types.MappingProxyType: _reduce_proxy}
+_BUILTINS: Final = frozenset(
+    {
+        ("builtins", "frozenset"),
+        ("builtins", "set"),
+        ("builtins", "slice"),
+        ("builtins", "complex"),
+        ("builtins", "bytearray"),
+        ("datetime", "datetime"),
+        ("datetime", "date"),
+        ("datetime", "time"),
+        ("datetime", "timedelta"),
+        ("datetime", "timezone"),
+        ("copyreg", "_reconstructor"),
+        ("builtins", "object"),
+    }
+)
+
+
+class _Unpickler(pickle.Unpickler):
+    """Makes govmem's classes and a few builtin ones, nothing else."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _BUILTINS or module == "govmem" or module.startswith("govmem."):
+            return super().find_class(module, name)
+        msg = f"{module}.{name} is not part of a snapshot"
+        raise pickle.UnpicklingError(msg)
+
+
+def encode(snap: Snapshot) -> bytes | None:
+    """A snapshot as bytes (a pickle; the corpus's memo is left out); None if it will not pickle."""
+    buf = io.BytesIO()
+    p = pickle.Pickler(buf, protocol=PROTOCOL)
+    p.dispatch_table = _DISPATCH
+    try:
+        p.dump(snap)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None  # a value that cannot be kept is not kept: the load still answers
+    return buf.getvalue()
+
+
+def decode(blob: object) -> Snapshot | None:
+    """A snapshot back; None when the bytes do not load as one (a miss)."""
+    if not isinstance(blob, bytes):
+        return None
+    with _no_gc():
+        try:
+            got = _Unpickler(io.BytesIO(blob)).load()
+        except Exception:  # a damaged or foreign value: a miss, never an error
+            return None
+    return got if isinstance(got, Snapshot) else None
+
+
+class _no_gc:  # noqa: N801 - a context manager named as what it does
+    """The cyclic collector paused while a snapshot loads (it would walk the new objects
+    again and again: twice the time for nothing, since a snapshot holds no garbage)."""
+
+    def __enter__(self) -> None:
+        self._was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was:
+            gc.enable()
+
+
+def owned_privately(path: Path) -> bool:
+    """Whether the file at `path` is the current user's and nobody else may write it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    getuid = getattr(os, "getuid", None)
+    mine = getuid is None or st.st_uid == getuid()
+    return mine and not st.st_mode & 0o022

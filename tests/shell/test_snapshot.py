@@ -1,0 +1,276 @@
+"""Tests for the parse cache's whole-corpus snapshots (`govmem.shell.snapshot`, SPEC §8 v5).
+
+A snapshot is trusted on stat data alone, so every test here checks the one
+promise that makes that safe: a restored corpus is the corpus a fresh parse
+gives, field for field, and a file changed since is never missed.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from govmem import Reloader
+from govmem._corpus import Corpus
+from govmem.shell import cache as _cache
+from govmem.shell import snapshot as _snapshot
+from govmem.shell.load import Loader
+from govmem.shell.stamp import GRANULARITY_NS
+from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
+from tests.conftest import EXAMPLE
+from tests.shell.test_cache import _same
+
+LATER = 10 * GRANULARITY_NS
+
+
+def _later() -> int:
+    """A clock running `LATER` ahead: every file on disk looks settled (see `_loader`)."""
+    return time.time_ns() + LATER
+
+
+def _loader(root: Path, clock: Callable[[], int] | None = _later) -> Loader:
+    """A new loader (nothing kept in memory); by default its clock says every file is settled.
+
+    Shifting the clock switches off the racily-clean guard, so that the stat
+    path is exercised on files written a moment ago; each edit then waits
+    out one timestamp tick (`_tick`), which is what the guard buys a real load.
+    """
+    loader = Loader(root)
+    if clock is not None:
+        loader.clock = clock
+    return loader
+
+
+def _fresh(root: Path) -> Corpus:
+    loader = Loader(root)
+    loader.use_cache = False
+    return loader.load()
+
+
+def _tick() -> None:
+    time.sleep(0.02)
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    root = tmp_path / "example"
+    shutil.copytree(EXAMPLE, root)
+    return root
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(file_edits())
+def test_a_restored_corpus_equals_a_fresh_parse_after_any_edit(case: FileEdits) -> None:
+    """Edits, adds, deletes, renames, touches, same-size rewrites with the mtime put back and
+    swapped pairs all change a stamp: the snapshot is never served after one of them."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as store:
+        root = Path(tmp)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("GOVMEM_CACHE_DIR", store)
+            write_folder(root, case.files)
+            first = _loader(root).load()
+            _same(first, _fresh(root))
+            for edit in case.edits:
+                _tick()
+                apply_edit(root, edit)
+                loader = _loader(root)
+                got = loader.load()
+                _same(got, _fresh(root))
+            loader = _loader(root)
+            again = loader.load()
+            assert loader.cache_counts.snapshots == 1  # restored whole, no file read
+            assert loader.cache_counts.parsed_files == 0
+            _same(again, _fresh(root))
+
+
+def test_a_settled_folder_is_restored_whole(own_cache: Path, example: Path) -> None:
+    """The second load of an unchanged folder reads no record file: it restores the snapshot."""
+    a = _loader(example)
+    first = a.load()
+    assert a.cache_counts.snapshots == 0
+    b = _loader(example)
+    second = b.load()
+    assert b.cache_counts.snapshots == 1
+    assert b.cache_counts.parsed_files == 0
+    assert b.cache_counts.cached_files == a.cache_counts.parsed_files
+    assert b.file_findings() == a.file_findings()
+    _same(second, first)
+    assert second.query("Which database do new services use?", topic="database") == first.query(
+        "Which database do new services use?", topic="database"
+    )
+
+
+def test_files_changed_a_moment_ago_are_never_snapshotted(own_cache: Path, example: Path) -> None:
+    """With the real clock, files written within the granularity are racily clean: no snapshot
+    is written, and the next load reads every file (through the per-file entries)."""
+    Loader(example).load()
+    again = Loader(example)
+    got = again.load()
+    assert again.cache_counts.snapshots == 0
+    assert again.cache_counts.parsed_files == 0  # the per-file entries still serve
+    _same(got, _fresh(example))
+    with sqlite3.connect(_cache.db_path(example.resolve(), own_cache)) as conn:
+        assert conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
+
+
+def test_an_edit_in_the_same_tick_moves_the_ctime(own_cache: Path, example: Path) -> None:
+    """A same-size rewrite with its mtime put back changes only the ctime; that is enough."""
+    first = _loader(example).load()
+    path = next((example / "docs").rglob("*.md"))
+    st = path.stat()
+    text = path.read_bytes()
+    _tick()
+    path.write_bytes(text.replace(b"e", b"E", 1))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    loader = _loader(example)
+    got = loader.load()
+    assert loader.cache_counts.snapshots == 0
+    assert got != first
+    _same(got, _fresh(example))
+
+
+def test_a_changed_config_or_git_history_misses(own_cache: Path, example: Path) -> None:
+    """The snapshot key holds the configuration and the git dates: a new `govmem.yaml`, or a
+    first commit (no file touched), is a miss."""
+    _loader(example).load()
+    _tick()
+    config = example / "govmem.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    loader = _loader(example)
+    got = loader.load()
+    assert loader.cache_counts.snapshots == 0
+    _same(got, _fresh(example))
+    assert _loader(example).load() == got
+    git = ["git", "-C", str(example), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True, env={**os.environ, **_DATE})
+    loader = _loader(example)
+    dated = loader.load()
+    assert loader.cache_counts.snapshots == 0
+    _same(dated, _fresh(example))
+
+
+_DATE = {"GIT_AUTHOR_DATE": "2020-01-02T03:04:05Z", "GIT_COMMITTER_DATE": "2020-01-02T03:04:05Z"}
+
+
+def _damage(example: Path, own_cache: Path, value: bytes) -> None:
+    with sqlite3.connect(_cache.db_path(example.resolve(), own_cache)) as conn:
+        assert conn.execute("UPDATE snapshots SET value = ?", (value,)).rowcount == 1
+
+
+class _Boom:
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[str]]:
+        return (os.system, ("touch BOOM",))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        b"\x00\xff\x00",
+        pickle.dumps("a string, not a snapshot"),
+        pickle.dumps(_Boom()),  # a pickle that would run a command: never made
+    ],
+    ids=["garbage", "not-a-snapshot", "foreign-global"],
+)
+def test_a_damaged_or_foreign_snapshot_is_a_miss(
+    own_cache: Path, example: Path, value: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value that does not load as a snapshot of govmem's own classes is parsed around."""
+    monkeypatch.chdir(example)
+    _loader(example).load()
+    _damage(example, own_cache, value)
+    loader = _loader(example)
+    got = loader.load()
+    assert loader.cache_counts.snapshots == 0
+    assert not (example / "BOOM").exists()
+    _same(got, _fresh(example))
+
+
+def test_a_cache_file_others_can_write_is_not_unpickled(own_cache: Path, example: Path) -> None:
+    """A database file writable by group or others (a shared folder) serves no snapshot."""
+    _loader(example).load()
+    db = _cache.db_path(example.resolve(), own_cache)
+    db.chmod(0o666)
+    loader = _loader(example)
+    got = loader.load()
+    assert loader.cache_counts.snapshots == 0
+    _same(got, _fresh(example))
+
+
+def test_snapshot_values_round_trip_and_drop_the_memo(example: Path) -> None:
+    """`encode`/`decode` keep the corpus and its report; the memo comes back empty."""
+    loader = Loader(example)
+    loader.use_cache = False
+    corpus = loader.load()
+    corpus.query("Which database do new services use?", topic="database")
+    assert len(corpus.memo) > 0
+    counts = _snapshot.Counts(1, 2, 3, 4)
+    snap = _snapshot.Snapshot(corpus, "d", loader.file_findings(), counts)
+    blob = _snapshot.encode(snap)
+    assert blob is not None
+    back = _snapshot.decode(blob)
+    assert back is not None
+    _same(back.corpus, corpus)
+    assert len(back.corpus.memo) == 0
+    assert (back.digest, back.file_findings, back.counts) == ("d", snap.file_findings, counts)
+
+
+def _reloaded(root: Path, clock: Callable[[], int] | None, *, cache: bool = True) -> Reloader:
+    r = Reloader(root.resolve())
+    if clock is not None:
+        r._loader.clock = clock  # the racily-clean guard, as in `_loader`
+    r._loader.use_cache = cache
+    r.plan()
+    r.read(lambda _: False, git_changed=True)
+    return r
+
+
+def test_a_reloader_restores_then_reads_the_files_when_one_changes(
+    own_cache: Path, example: Path
+) -> None:
+    """The MCP server's reloader starts from the snapshot; its first update reads every file
+    once and gives the corpus a fresh parse gives."""
+    assert _reloaded(example, _later)._loader.cache_counts.snapshots == 0
+    r = _reloaded(example, _later)
+    assert r._loader.cache_counts.snapshots == 1
+    restored = r.corpus
+    assert restored is not None
+
+    def fresh() -> Corpus:
+        c = _reloaded(example, None, cache=False).corpus
+        assert c is not None
+        return c
+
+    _same(restored, fresh())
+    path = sorted((example / "docs").rglob("*.md"))[0]
+    _tick()
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    rel = path.relative_to(example).as_posix()
+    updated = r.update({rel: True})
+    _same(updated, fresh())
+    path.unlink()
+    _same(r.update({rel: False}), fresh())
+    r.plan()
+    _same(r.read(lambda _: True, git_changed=False), fresh())
