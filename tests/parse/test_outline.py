@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -109,9 +111,18 @@ def test_the_shared_parser_gives_the_same_outline_from_many_threads(corpora: Pat
 
 def test_the_parser_compiles_its_rule_chains_before_first_use() -> None:
     """A fresh parser compiles them lazily; ours is built with them compiled."""
-    parser: MarkdownIt = _outline._PARSER
+    parser: MarkdownIt = _outline._parser()
     assert parser.block.ruler.__cache__ is not None
     assert parser.core.ruler.__cache__ is not None
+    assert _outline._parser() is parser
+
+
+def test_a_start_that_parses_nothing_never_imports_markdown_it() -> None:
+    """The CLI and the library import markdown-it on the first parse, not before (a corpus
+    restored from a snapshot never parses)."""
+    code = "import sys, govmem, govmem.cli.main; print(sorted(m for m in sys.modules if m.startswith(('markdown_it', 'govmem.render'))))"
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert got.stdout.strip() == "[]"
 
 
 @given(st.text(max_size=200))

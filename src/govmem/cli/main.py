@@ -13,7 +13,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from typing import Any, NoReturn
 
 from govmem.model.errors import GovmemError, InputError
@@ -59,10 +58,23 @@ def _globals(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
 
 def version() -> str:
     """The installed version of govmem."""
+    from importlib import metadata  # noqa: PLC0415 - only for --version: a tenth of a start
+
     try:
         return metadata.version("govmem")
     except metadata.PackageNotFoundError:  # run from a source tree that was never installed
         return "unknown"
+
+
+class _Version(argparse.Action):
+    """`--version`: the version is read when asked for, not on every start."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kw: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        sys.stdout.write(f"govmem {version()}\n")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="govmem", description="Governed memory: what is decided, where, as of when."
     )
-    parser.add_argument("--version", action="version", version=f"govmem {version()}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     _globals(parser, defaults=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (help_, add_args, fn) in COMMANDS.items():

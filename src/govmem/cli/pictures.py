@@ -4,6 +4,9 @@ The pictures and pages are made by pure modules (`govmem.render`: `graph`,
 `timeline`, `report`); this module reads the clock, loads the corpus and writes files.
 The report is written file by file, each to a temporary file in its folder
 and then renamed over the old one, so a reader never sees half a page.
+
+The renderers are imported by the command that uses them: a `query` never
+pays for them.
 """
 
 from __future__ import annotations
@@ -15,10 +18,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from govmem.model.errors import GovmemError
-from govmem.render.graph import build_graph, render_dot, render_mermaid
-from govmem.render.report import build_report
-from govmem.render.timeline import build_timeline, render_text
-from govmem.render.timeline_svg import render_svg
 
 from .base import command, date_value, emit, load_corpus, now, out, parse_when, path_value
 from .query import refuse_topic
@@ -43,6 +42,8 @@ def _graph_args(p: argparse.ArgumentParser) -> None:
     _graph_args,
 )
 def _graph(args: argparse.Namespace) -> int:
+    from govmem.render.graph import build_graph, render_dot, render_mermaid  # noqa: PLC0415
+
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
     given = args.topic is not None and args.topic.strip()
@@ -88,6 +89,9 @@ def _timeline_args(p: argparse.ArgumentParser) -> None:
 
 @command("timeline", "a topic's records in time, one lane per scope", _timeline_args)
 def _timeline(args: argparse.Namespace) -> int:
+    from govmem.render.timeline import build_timeline, render_text  # noqa: PLC0415
+    from govmem.render.timeline_svg import render_svg  # noqa: PLC0415
+
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
     if (refused := refuse_topic(corpus, args.topic)) is not None:
@@ -139,6 +143,8 @@ def _report_args(p: argparse.ArgumentParser) -> None:
 
 @command("report", "a static HTML site of the corpus (works from file://)", _report_args)
 def _report(args: argparse.Namespace) -> int:
+    from govmem.render.report import build_report  # noqa: PLC0415
+
     as_of = parse_when(args.as_of, "--as-of") if args.as_of else None
     corpus = load_corpus(args)
     title = Path(args.root).resolve().name or "govmem"

@@ -31,11 +31,10 @@ parse.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Final, Literal
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final, Literal
 
 from attrs import frozen
-from markdown_it import MarkdownIt
 
 from govmem.model.text import fold
 
@@ -53,15 +52,24 @@ _LEAF_KINDS: Final[dict[str, BlockKind]] = {
 }
 
 
-def _make_parser() -> MarkdownIt:
-    """CommonMark with tables, block rules only, its rule caches compiled."""
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+
+@cache
+def _parser() -> MarkdownIt:
+    """CommonMark with tables, block rules only, its rule caches compiled.
+
+    Made on the first parse, not at import: a corpus restored from a snapshot
+    never parses, and markdown-it's import is a tenth of a start. Two threads
+    racing here each get a whole, compiled parser; one is kept.
+    """
+    from markdown_it import MarkdownIt  # noqa: PLC0415 - see above
+
     parser = MarkdownIt("commonmark").enable("table").disable(["inline", "text_join"])
     for ruler in (parser.core.ruler, parser.block.ruler, parser.inline.ruler, parser.inline.ruler2):
         ruler.getRules("")  # `Ruler` compiles every chain on first use; do it before threads
     return parser
-
-
-_PARSER: Final = _make_parser()
 
 
 @frozen
@@ -120,7 +128,7 @@ def outline(text: str) -> Outline:
     """Parse `text` as CommonMark and keep its block structure (see the module docstring)."""
     lines = tuple(split_lines(text))
     env: dict[str, object] = {}
-    tokens = _PARSER.parse(text, env)
+    tokens = _parser().parse(text, env)
     headings: list[tuple[int, str, int, int]] = []
     blocks: list[Block] = []
     for i, token in enumerate(tokens):

@@ -8,8 +8,8 @@ votes in one SQLite database per corpus root, in the user's cache folder
 `GOVMEM_CACHE=off` turns it off). The database's name is a hash of the
 resolved root path; the repository is never written.
 
-* **Key.** An entry's key hashes govmem's code (`snapshot.code_key`: its
-  version, and in a checkout each module's size and mtime), the codec's
+* **Key.** An entry's key hashes govmem's code (`snapshot.code_key`: a
+  hash of its modules' bytes), the codec's
   `SCHEMA`, the configuration that reads the file (the parsed `Config`,
   as canonical JSON), the date order, the file's git date, its path and
   the SHA-256 of its bytes (`FileText.digest`, computed on every read).
@@ -34,6 +34,7 @@ resolved root path; the repository is never written.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -98,7 +99,8 @@ def votes_key(digest: str) -> str:
     return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
-def _make_codec() -> Converter:
+@functools.cache
+def _codec() -> Converter:
     """govmem's strict converter, with the prose spans kept (a derived field the public JSON omits)."""
     conv = make_converter()
     for cls in (Record, Source):
@@ -109,14 +111,11 @@ def _make_codec() -> Converter:
     return conv
 
 
-_CODEC: Final = _make_codec()
-
-
 def encode(parsed: ParsedFile) -> bytes:
     """A parsed file as a cache value (compressed JSON)."""
     data = {
-        "records": [_CODEC.unstructure(r) for r in parsed.records],
-        "sources": [_CODEC.unstructure(s) for s in parsed.sources],
+        "records": [_codec().unstructure(r) for r in parsed.records],
+        "sources": [_codec().unstructure(s) for s in parsed.sources],
         "relations": [unstructure(r) for r in parsed.relations],
         "findings": [unstructure(f) for f in parsed.findings],
         "skipped": parsed.skipped,
@@ -131,16 +130,16 @@ def decode(blob: object) -> ParsedFile | None:
         if not isinstance(blob, bytes):
             return None
         data = json.loads(zlib.decompress(blob))
-        records = tuple(_CODEC.structure(r, Record) for r in data["records"])
-        sources = tuple(_CODEC.structure(s, Source) for s in data["sources"])
+        records = tuple(_codec().structure(r, Record) for r in data["records"])
+        sources = tuple(_codec().structure(s, Source) for s in data["sources"])
         skipped, excluded = data["skipped"], data["excluded"]
         if type(skipped) is not bool or type(excluded) is not int:
             return None
         return ParsedFile(
             records=records,
             sources=sources,
-            relations=tuple(_CODEC.structure(r, Relation) for r in data["relations"]),
-            findings=tuple(_CODEC.structure(f, Finding) for f in data["findings"]),
+            relations=tuple(_codec().structure(r, Relation) for r in data["relations"]),
+            findings=tuple(_codec().structure(f, Finding) for f in data["findings"]),
             skipped=skipped,
             excluded=excluded,
         )

@@ -219,12 +219,13 @@ class Loader:
         if store is None:
             return None, None
         listing = _snapshot.Listing(self.clock())
+        top = str(real) + os.sep
         for rel, why in self.candidates(real, plan):
             if why is not None:
                 listing.add_error(rel, why)
                 continue
             try:
-                st: os.stat_result | None = os.stat(os.path.join(real, rel))
+                st: os.stat_result | None = os.stat(top + rel)
             except (OSError, ValueError):
                 st = None
             listing.add(rel, st)

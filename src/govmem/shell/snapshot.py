@@ -6,9 +6,9 @@ seconds at 10,000 records. A *snapshot* is the built corpus itself, kept
 beside those entries under a key that stat data can prove (`Loader.load`,
 `Reloader.read`):
 
-* **Key.** govmem's code (`code_key`: its version and the size and mtime of
-  each of its modules, so an edited checkout never reads another's
-  snapshot), the parsed configuration and its text, the config's and the
+* **Key.** govmem's code (`code_key`: a hash of its modules' bytes, so
+  another release or an edited checkout never reads another's snapshot),
+  the parsed configuration and its text, the config's and the
   plan's findings, the folders planned, the git first-add dates, and every
   candidate file's path and `Stamp` (size, mtime_ns, ctime_ns, inode,
   device; following symlinks, so a retargeted link is another stamp), with
@@ -48,7 +48,7 @@ from attrs import frozen
 from govmem._corpus import Corpus
 from govmem.model.records import Finding
 
-from .stamp import Stamp, proves_unchanged
+from .stamp import settled
 
 PROTOCOL: Final = 5
 
@@ -75,59 +75,56 @@ class Snapshot:
 
 
 @functools.cache
-def govmem_version() -> str:
-    """govmem's installed version (read once per process)."""
-    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 - cheap, once
-
-    try:
-        return version("govmem")
-    except PackageNotFoundError:
-        return "0"
-
-
-@functools.cache
 def code_key() -> str:
-    """A hash of the govmem code running: its version and every module's size and mtime.
+    """A hash of the govmem code running: the bytes of each of its modules, and Python's version.
 
-    An installed release never changes under it; in a checkout, an edited
-    module is another key, so neither snapshots nor parse entries outlive
-    the code that made them.
+    Another release, an edited checkout or another Python is another key, so
+    neither snapshots nor parse entries outlive the code that made them
+    (about 3 ms: the package's sources are under a megabyte).
     """
-    h = hashlib.sha256(f"{govmem_version()}\0{sys.version}".encode())
+    h = hashlib.sha256(f"govmem-code\0{sys.version}\0".encode())
     top = Path(__file__).resolve().parent.parent
     for path in sorted(top.rglob("*.py")):
         try:
-            st = path.stat()
+            data = path.read_bytes()
         except OSError:
-            continue
-        h.update(f"{path.relative_to(top)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+            data = b"unreadable"
+        h.update(f"{path.relative_to(top).as_posix()}\0".encode())
+        h.update(hashlib.sha256(data).digest())
     return h.hexdigest()
 
 
 class Listing:
-    """The stamps of a load's candidate files, hashed as they are walked (the key's last part)."""
+    """The stamps of a load's candidate files, in walk order (the snapshot key's last part)."""
 
     def __init__(self, started_ns: int) -> None:
         self.started_ns = started_ns
         """When the stat walk began (the clock is the caller's: the racily-clean test's origin)."""
-        self.clean = True
-        """Whether every stamp is older than `started_ns` by the granularity (a snapshot may be written)."""
-        self._h = hashlib.sha256(b"listing\0")
+        self._rows: list[tuple[object, ...]] = []
+        self._newest = 0
 
     def add(self, rel: str, st: os.stat_result | None) -> None:
         """One candidate file and its stat (None when it has none: a bad name, a broken link)."""
-        stamp = None if st is None else Stamp.of(st)
-        if stamp is not None and not proves_unchanged(stamp, stamp, self.started_ns):
-            self.clean = False
-        self._h.update(f"{rel}\0{stamp}\0".encode("utf-8", "surrogatepass"))
+        if st is None:
+            self._rows.append((rel,))
+            return
+        self._rows.append(
+            (rel, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+        )
+        self._newest = max(self._newest, st.st_mtime_ns, st.st_ctime_ns)
 
     def add_error(self, rel: str, why: str) -> None:
         """A folder the walk could not list."""
-        self._h.update(f"unlisted\0{rel}\0{why}\0".encode("utf-8", "surrogatepass"))
+        self._rows.append(("unlisted", rel, why))
+
+    @property
+    def clean(self) -> bool:
+        """Whether every stamp is settled (`stamp.settled`): only then may a snapshot be written."""
+        return settled(self._newest, self.started_ns)
 
     def digest(self) -> str:
-        """The hash of everything added."""
-        return self._h.hexdigest()
+        """The hash of every row."""
+        return hashlib.sha256(repr(self._rows).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def snapshot_key(parts: Iterable[str]) -> str:

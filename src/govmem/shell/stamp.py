@@ -59,4 +59,10 @@ def proves_unchanged(
     """
     if before is None or after is None or before != after:
         return False
-    return since_ns - max(after.mtime_ns, after.ctime_ns) >= granularity_ns
+    return settled(max(after.mtime_ns, after.ctime_ns), since_ns, granularity_ns)
+
+
+def settled(changed_ns: int, since_ns: int, granularity_ns: int = GRANULARITY_NS) -> bool:
+    """Whether a path last modified or changed at `changed_ns` (its newest of mtime and ctime)
+    is outside the racily-clean window of `since_ns`: its stamp can prove it unchanged."""
+    return since_ns - changed_ns >= granularity_ns
