@@ -103,10 +103,15 @@ def test_get_decision_takes_log_refs(repos: tuple[Path, Path]) -> None:
 
 
 def test_findings_name_the_log_and_a_ref_to_an_unconfigured_log(repos: tuple[Path, Path]) -> None:
-    corpus = govmem.load(repos[1])
+    platform, service = repos
+    adr = platform / "docs/adr/0002-postgresql.md"
+    adr.write_text(
+        adr.read_text().replace("value: PostgreSQL\n", "value: PostgreSQL\nrelates_to: '9'\n")
+    )
+    corpus = govmem.load(service)
     assert ("unknown-log", "3") in codes(corpus)
-    assert {f.path for f in corpus.findings if f.id == "platform:2"} == {
-        "platform:docs/adr/0002-postgresql.md"
+    assert {(f.code, f.path) for f in corpus.findings if f.id == "platform:2"} == {
+        ("dangling-ref", "platform:docs/adr/0002-postgresql.md")
     }
     assert corpus.health.record_count == 5
     assert corpus.folders == ("docs/adr", "platform:docs/adr")
@@ -203,3 +208,22 @@ def test_a_log_path_is_relative_to_the_config_that_names_it(
     config.write_text("logs: {platform: ../platform}\n")
     corpus = govmem.load(repos[1], config=config)
     assert get(corpus, "platform:1")["outcome"] == "found"
+
+
+def test_a_supersession_from_another_log_is_no_one_sided_link(repos: tuple[Path, Path]) -> None:
+    """The platform cannot know that the service supersedes `platform:2`: no `one-sided-link`,
+    and `platform:2` is still superseded; a one-sided link inside a log is still one."""
+    platform, service = repos
+    corpus = govmem.load(service)
+    assert not [f for f in corpus.findings if f.code == "one-sided-link"]
+    assert get(corpus, "platform:2")["decision"]["status"] == "superseded"
+    (platform / "docs/adr/0003-mysql.md").write_text(
+        "---\nid: '3'\ntitle: MySQL for new services\nstatus: accepted\ndate: 2025-03-01\n"
+        "topic: database\nvalue: MySQL\nsupersedes: '2'\n---\n# MySQL\n\nMySQL instead.\n"
+    )
+    again = govmem.load(service)
+    assert [(f.code, f.id, f.path) for f in again.findings if f.code == "one-sided-link"] == [
+        ("one-sided-link", "platform:2", "platform:docs/adr/0002-postgresql.md")
+    ]
+    done = cli(service, "lint")
+    assert "'platform:3' supersedes 'platform:2'" in done.stdout
