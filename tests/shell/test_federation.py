@@ -227,3 +227,75 @@ def test_a_supersession_from_another_log_is_no_one_sided_link(repos: tuple[Path,
     ]
     done = cli(service, "lint")
     assert "'platform:3' supersedes 'platform:2'" in done.stdout
+
+
+def _platform_with_evidence_and_affects(platform: Path, service: Path) -> None:
+    """platform:1 cites a platform source with a quote and affects `src/**`; so does local 1."""
+    (platform / "govmem.yaml").write_text(
+        "paths: [docs/adr, sources]\ntopics:\n  logging: {aliases: [logs]}\n"
+        "  database: {aliases: [db]}\n"
+    )
+    (platform / "sources").mkdir()
+    (platform / "sources/chat.md").write_text(
+        "---\nkind: source\nid: chat-1\ntitle: Platform chat\ntype: team-chat\n"
+        "occurred_at: 2025-01-05\n---\nWe agreed: all services log JSON lines to stdout.\n"
+    )
+    adr = platform / "docs/adr/0001-log-json.md"
+    adr.write_text(
+        adr.read_text().replace(
+            "value: JSON to stdout\n",
+            "value: JSON to stdout\nsources: [chat-1]\naffects: ['src/**']\nevidence:\n"
+            "  - {source_id: chat-1, excerpt: all services log JSON lines to stdout}\n",
+        )
+    )
+    local = service / "docs/adr/0001-batch-plain-logs.md"
+    local.write_text(
+        local.read_text().replace("scope: batch\n", "scope: batch\naffects: [src/**]\n")
+    )
+
+
+def test_a_log_records_evidence_names_the_logs_source(repos: tuple[Path, Path]) -> None:
+    """`evidence: [{source_id: chat-1}]` in the platform is `platform:chat-1`, and verified."""
+    _platform_with_evidence_and_affects(*repos)
+    corpus = govmem.load(repos[1])
+    answer = ask(corpus, "How do services log?", "logging")
+    assert answer["decision"]["id"] == "platform:1"
+    assert answer["evidence"] == [
+        {
+            "source_id": "platform:chat-1",
+            "excerpt": "all services log JSON lines to stdout",
+            "verified": True,
+        }
+    ]
+    assert {s["source_id"]: s["reference"] for s in answer["sources"]}["platform:1"] == (
+        "platform:docs/adr/0001-log-json.md"
+    )
+    assert not [f for f in corpus.findings if f.id == "platform:1"]
+
+
+def test_a_log_records_affects_are_relative_to_the_logs_root(repos: tuple[Path, Path]) -> None:
+    """`src/**` in the platform matches `platform:src/db.py`, never the service's `src/db.py`."""
+    _platform_with_evidence_and_affects(*repos)
+    corpus = govmem.load(repos[1])
+
+    def governing(*files: str) -> list[str]:
+        found: Any = corpus.get_decision_context(files).to_dict()
+        return [e["id"] for e in found["governing"]]
+
+    assert governing("src/db.py") == ["1"]
+    assert governing("platform:src/db.py") == ["platform:1"]
+    assert governing("src/db.py", "platform:src/db.py") == ["1", "platform:1"]
+    assert governing("platform:docs/x.md", "core:src/db.py") == []
+
+
+def test_a_log_relations_winner_names_the_log() -> None:
+    """A relation's `between` and its resolution's winner are the log's records."""
+    from govmem.index.federate import _relation
+    from govmem.model.records import Relation, Resolution
+
+    rel = Relation("r1", ("1", "2"), "resolved", resolution=Resolution(winner="2"), path="r.yaml")
+    moved = _relation(rel, "platform")
+    assert moved.between == ("platform:1", "platform:2")
+    assert moved.resolution is not None
+    assert moved.resolution.winner == "platform:2"
+    assert moved.path == "platform:r.yaml"
