@@ -299,3 +299,29 @@ def test_a_log_relations_winner_names_the_log() -> None:
     assert moved.resolution is not None
     assert moved.resolution.winner == "platform:2"
     assert moved.path == "platform:r.yaml"
+
+
+def test_known_as_of_reads_each_logs_own_git_history(repos: tuple[Path, Path]) -> None:
+    """A platform decision committed after the date is not known then; a log without git
+    history is `federated-log-unavailable` and the service still answers."""
+    from tests.conftest import git
+
+    platform, service = repos
+    (platform / "docs/adr/0003-queue.md").write_text(
+        "---\nid: '3'\ntitle: Kafka for queues\nstatus: accepted\ndate: 2025-08-01\n---\n"
+        "# Kafka\n\nKafka for queues.\n"
+    )
+    git(platform, "add", "-A")
+    git(platform, "commit", "-qm", "queue", date="2025-08-01T12:00:00Z")
+    before = govmem.load(service, known_as_of="2025-07-01")
+    assert {r.id for r in before.records} >= {"2", "platform:1", "platform:2"}
+    assert "platform:3" not in {r.id for r in before.records}
+    assert ask(before, "Which database?", "database")["superseded_decisions"][0]["id"] == (
+        "platform:2"
+    )
+    after = govmem.load(service, known_as_of="2025-09-01")
+    assert "platform:3" in {r.id for r in after.records}
+    shutil.rmtree(platform / ".git")
+    alone = govmem.load(service, known_as_of="2025-09-01")
+    assert ("federated-log-unavailable", None) in codes(alone)
+    assert ask(alone, "Which database?", "database")["decision"]["id"] == "2"
