@@ -107,12 +107,8 @@ def test_the_order_of_the_inputs_never_changes_an_answer(
     )
 
 
-@given(corpora(), questions(), as_of_dates())
-def test_a_verified_or_contested_decision_is_in_force_at_as_of(
-    inputs: CorpusInputs, question: str, as_of: str
-) -> None:
+def check_in_force(corpus: Corpus, question: str, as_of: str) -> None:
     """The decision of a verified or contested answer is in force, so never rejected or revoked."""
-    corpus = inputs.build()
     for t in topics_and_none(corpus):
         answer = corpus.query(question, topic=t, as_of=as_of, now=NOW)
         if answer.status in ("verified", "contested"):
@@ -125,11 +121,15 @@ def test_a_verified_or_contested_decision_is_in_force_at_as_of(
 
 
 @given(corpora(), questions(), as_of_dates())
-def test_contested_iff_no_earlier_status_applies_and_a_conflict_is_open(
+def test_a_verified_or_contested_decision_is_in_force_at_as_of(
     inputs: CorpusInputs, question: str, as_of: str
 ) -> None:
+    """The decision of a verified or contested answer is in force, so never rejected or revoked."""
+    check_in_force(inputs.build(), question, as_of)
+
+
+def check_contested(corpus: Corpus, question: str, as_of: str) -> None:
     """SPEC §5.7: unknown, then insufficient evidence, then contested, then verified."""
-    corpus = inputs.build()
     minimum = corpus.config.min_confidence
     for t in topics_and_none(corpus):
         answer = corpus.query(question, topic=t, as_of=as_of, now=NOW)
@@ -155,11 +155,15 @@ def test_contested_iff_no_earlier_status_applies_and_a_conflict_is_open(
 
 
 @given(corpora(), questions(), as_of_dates())
-def test_every_verified_excerpt_occurs_in_its_source(
+def test_contested_iff_no_earlier_status_applies_and_a_conflict_is_open(
     inputs: CorpusInputs, question: str, as_of: str
 ) -> None:
+    """SPEC §5.7: unknown, then insufficient evidence, then contested, then verified."""
+    check_contested(inputs.build(), question, as_of)
+
+
+def check_verified_excerpts(corpus: Corpus, question: str, as_of: str) -> None:
     """`verified: true` only when the excerpt is in the source text, whitespace-normalised."""
-    corpus = inputs.build()
     for t in topics_and_none(corpus):
         for e in corpus.query(question, topic=t, as_of=as_of, now=NOW).evidence:
             if e.verified:
@@ -170,9 +174,15 @@ def test_every_verified_excerpt_occurs_in_its_source(
 
 
 @given(corpora(), questions(), as_of_dates())
-def test_every_picked_excerpt_is_verified(inputs: CorpusInputs, question: str, as_of: str) -> None:
+def test_every_verified_excerpt_occurs_in_its_source(
+    inputs: CorpusInputs, question: str, as_of: str
+) -> None:
+    """`verified: true` only when the excerpt is in the source text, whitespace-normalised."""
+    check_verified_excerpts(inputs.build(), question, as_of)
+
+
+def check_picked_excerpts(corpus: Corpus, question: str, as_of: str) -> None:
     """An excerpt picked from a source (no declared evidence) always occurs in it."""
-    corpus = inputs.build()
     for t in topics_and_none(corpus):
         answer = corpus.query(question, topic=t, as_of=as_of, now=NOW)
         if (
@@ -183,11 +193,13 @@ def test_every_picked_excerpt_is_verified(inputs: CorpusInputs, question: str, a
 
 
 @given(corpora(), questions(), as_of_dates())
-def test_every_record_appears_at_most_once_across_the_lists(
-    inputs: CorpusInputs, question: str, as_of: str
-) -> None:
+def test_every_picked_excerpt_is_verified(inputs: CorpusInputs, question: str, as_of: str) -> None:
+    """An excerpt picked from a source (no declared evidence) always occurs in it."""
+    check_picked_excerpts(inputs.build(), question, as_of)
+
+
+def check_at_most_once(corpus: Corpus, question: str, as_of: str) -> None:
     """decision, superseded_decisions, conflicts[].item and scope_exceptions never repeat."""
-    corpus = inputs.build()
     for answer in answers(corpus, question, as_of):
         listed = [answer["decision"]["id"]] if answer["decision"] else []
         listed += [r["id"] for r in answer["superseded_decisions"]]
@@ -196,12 +208,16 @@ def test_every_record_appears_at_most_once_across_the_lists(
         assert len(listed) == len(set(listed))
 
 
-@given(corpora(), as_of_dates(), st.integers(1, 4))
-def test_history_pages_concatenate_to_the_whole_history(
-    inputs: CorpusInputs, as_of: str, limit: int
+@given(corpora(), questions(), as_of_dates())
+def test_every_record_appears_at_most_once_across_the_lists(
+    inputs: CorpusInputs, question: str, as_of: str
 ) -> None:
+    """decision, superseded_decisions, conflicts[].item and scope_exceptions never repeat."""
+    check_at_most_once(inputs.build(), question, as_of)
+
+
+def check_history_pages(corpus: Corpus, as_of: str, limit: int) -> None:
     """Following cursors from the first page returns the unpaged list, in order."""
-    corpus = inputs.build()
     for topic in corpus.topics():
         whole = corpus.get_decision_history(topic, limit=100)
         assert not isinstance(whole, InvalidCursor)
@@ -218,11 +234,15 @@ def test_history_pages_concatenate_to_the_whole_history(
 
 
 @given(corpora(), as_of_dates(), st.integers(1, 4))
-def test_conflict_pages_concatenate_to_the_whole_list(
+def test_history_pages_concatenate_to_the_whole_history(
     inputs: CorpusInputs, as_of: str, limit: int
 ) -> None:
+    """Following cursors from the first page returns the unpaged list, in order."""
+    check_history_pages(inputs.build(), as_of, limit)
+
+
+def check_conflict_pages(corpus: Corpus, as_of: str, limit: int) -> None:
     """`find_conflicts` pages join into the unpaged list; conflict ids are unique."""
-    corpus = inputs.build()
     whole = corpus.find_conflicts(as_of=as_of, limit=100, now=NOW)
     assert not isinstance(whole, InvalidCursor)
     assert len({c.conflict_id for c in whole.items}) == len(whole.items)
@@ -237,24 +257,18 @@ def test_conflict_pages_concatenate_to_the_whole_list(
     assert items == list(whole.items)
 
 
-@given(
-    corpora(max_records=6),
-    st.text(max_size=80),
-    st.one_of(st.none(), st.text(max_size=20)),
-    st.one_of(st.none(), st.text(max_size=20)),
-    st.text(max_size=10),
-    as_of_dates(),
-)
-def test_no_question_topic_scope_or_mind_crashes_a_query(
-    inputs: CorpusInputs,
-    question: str,
-    topic: str | None,
-    scope: str | None,
-    mind: str,
-    as_of: str,
+@given(corpora(), as_of_dates(), st.integers(1, 4))
+def test_conflict_pages_concatenate_to_the_whole_list(
+    inputs: CorpusInputs, as_of: str, limit: int
+) -> None:
+    """`find_conflicts` pages join into the unpaged list; conflict ids are unique."""
+    check_conflict_pages(inputs.build(), as_of, limit)
+
+
+def check_no_crash(
+    corpus: Corpus, question: str, topic: str | None, scope: str | None, mind: str, as_of: str
 ) -> None:
     """Any text as question, topic, scope or mind gives an answer of the seed's shape."""
-    corpus = inputs.build()
     answer = corpus.query(question, topic=topic, scope=scope, as_of=as_of, mind=mind, now=NOW)
     assert list(answer.to_dict()) == [
         "query",
@@ -276,6 +290,26 @@ def test_no_question_topic_scope_or_mind_crashes_a_query(
     assert unseen.temporal_validity.to_dict()["as_of"] == "2026-09-08T12:00:00Z"
     assert isinstance(corpus.get_decision_history(topic or "-", scope), History)
     assert isinstance(corpus.find_conflicts(topic, scope, as_of, now=NOW), FoundConflicts)
+
+
+@given(
+    corpora(max_records=6),
+    st.text(max_size=80),
+    st.one_of(st.none(), st.text(max_size=20)),
+    st.one_of(st.none(), st.text(max_size=20)),
+    st.text(max_size=10),
+    as_of_dates(),
+)
+def test_no_question_topic_scope_or_mind_crashes_a_query(
+    inputs: CorpusInputs,
+    question: str,
+    topic: str | None,
+    scope: str | None,
+    mind: str,
+    as_of: str,
+) -> None:
+    """Any text as question, topic, scope or mind gives an answer of the seed's shape."""
+    check_no_crash(inputs.build(), question, topic, scope, mind, as_of)
 
 
 SCRIPT = textwrap.dedent(

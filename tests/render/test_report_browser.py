@@ -40,6 +40,7 @@ from govmem.cli import main
 from govmem.render.report import topic_slugs
 from tests.cdp import Browser, find_chromium
 from tests.conftest import CORPORA, DATA, EXAMPLE, REPO
+from tests.federation import make_repos
 
 ARTIFACTS: Final = REPO / "test-artifacts"
 MERMAID_JS: Final = DATA / "vendor" / "mermaid" / "mermaid.min.js"
@@ -260,6 +261,32 @@ def test_the_logs_status_filter_works_without_script(browser: Browser, site: Sit
         assert set(shown) == {f"row row-{status}"}, (site.name, status)
     browser.evaluate("document.querySelector('label[for=show-all]').click()")
     assert browser.evaluate(f"{visible}.length") == total
+
+
+def test_the_log_filter_of_a_federated_report_works_without_script(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The platform and service of tests/federation.py: a log shows only its rows, and a
+    status and a log together show the rows of both; the page's own rules are allowed."""
+    service = make_repos(tmp_path)[1]
+    out = tmp_path / "site"
+    with redirect_stdout(io.StringIO()):
+        assert main(["--root", str(service), "report", "--out", str(out)]) == 0
+    assert browser.open((out / "log.html").as_uri()) == []
+    visible = (
+        "Array.from(document.querySelectorAll('tr.row')).filter(r => r.offsetParent !== null)"
+        ".map(r => r.querySelector('a.mono').textContent)"
+    )
+    assert sorted(browser.evaluate(visible)) == ["1", "2", "3", "platform:1", "platform:2"]
+    browser.evaluate("document.querySelector('label[for=from-log-platform]').click()")
+    assert browser.evaluate(visible) == ["platform:2", "platform:1"]
+    browser.evaluate("document.querySelector('label[for=show-accepted]').click()")
+    assert browser.evaluate(visible) == ["platform:1"]
+    browser.evaluate("document.querySelector('label[for=from-local]').click()")
+    assert browser.evaluate(visible) == ["3", "2", "1"]
+    browser.evaluate("document.querySelector('label[for=from-all]').click()")
+    browser.evaluate("document.querySelector('label[for=show-all]').click()")
+    assert len(browser.evaluate(visible)) == 5
 
 
 def test_the_dark_theme_follows_the_systems_preference(browser: Browser, reports: Reports) -> None:

@@ -103,10 +103,15 @@ def test_get_decision_takes_log_refs(repos: tuple[Path, Path]) -> None:
 
 
 def test_findings_name_the_log_and_a_ref_to_an_unconfigured_log(repos: tuple[Path, Path]) -> None:
-    corpus = govmem.load(repos[1])
+    platform, service = repos
+    adr = platform / "docs/adr/0002-postgresql.md"
+    adr.write_text(
+        adr.read_text().replace("value: PostgreSQL\n", "value: PostgreSQL\nrelates_to: '9'\n")
+    )
+    corpus = govmem.load(service)
     assert ("unknown-log", "3") in codes(corpus)
-    assert {f.path for f in corpus.findings if f.id == "platform:2"} == {
-        "platform:docs/adr/0002-postgresql.md"
+    assert {(f.code, f.path) for f in corpus.findings if f.id == "platform:2"} == {
+        ("dangling-ref", "platform:docs/adr/0002-postgresql.md")
     }
     assert corpus.health.record_count == 5
     assert corpus.folders == ("docs/adr", "platform:docs/adr")
@@ -203,3 +208,120 @@ def test_a_log_path_is_relative_to_the_config_that_names_it(
     config.write_text("logs: {platform: ../platform}\n")
     corpus = govmem.load(repos[1], config=config)
     assert get(corpus, "platform:1")["outcome"] == "found"
+
+
+def test_a_supersession_from_another_log_is_no_one_sided_link(repos: tuple[Path, Path]) -> None:
+    """The platform cannot know that the service supersedes `platform:2`: no `one-sided-link`,
+    and `platform:2` is still superseded; a one-sided link inside a log is still one."""
+    platform, service = repos
+    corpus = govmem.load(service)
+    assert not [f for f in corpus.findings if f.code == "one-sided-link"]
+    assert get(corpus, "platform:2")["decision"]["status"] == "superseded"
+    (platform / "docs/adr/0003-mysql.md").write_text(
+        "---\nid: '3'\ntitle: MySQL for new services\nstatus: accepted\ndate: 2025-03-01\n"
+        "topic: database\nvalue: MySQL\nsupersedes: '2'\n---\n# MySQL\n\nMySQL instead.\n"
+    )
+    again = govmem.load(service)
+    assert [(f.code, f.id, f.path) for f in again.findings if f.code == "one-sided-link"] == [
+        ("one-sided-link", "platform:2", "platform:docs/adr/0002-postgresql.md")
+    ]
+    done = cli(service, "lint")
+    assert "'platform:3' supersedes 'platform:2'" in done.stdout
+
+
+def _platform_with_evidence_and_affects(platform: Path, service: Path) -> None:
+    """platform:1 cites a platform source with a quote and affects `src/**`; so does local 1."""
+    (platform / "govmem.yaml").write_text(
+        "paths: [docs/adr, sources]\ntopics:\n  logging: {aliases: [logs]}\n"
+        "  database: {aliases: [db]}\n"
+    )
+    (platform / "sources").mkdir()
+    (platform / "sources/chat.md").write_text(
+        "---\nkind: source\nid: chat-1\ntitle: Platform chat\ntype: team-chat\n"
+        "occurred_at: 2025-01-05\n---\nWe agreed: all services log JSON lines to stdout.\n"
+    )
+    adr = platform / "docs/adr/0001-log-json.md"
+    adr.write_text(
+        adr.read_text().replace(
+            "value: JSON to stdout\n",
+            "value: JSON to stdout\nsources: [chat-1]\naffects: ['src/**']\nevidence:\n"
+            "  - {source_id: chat-1, excerpt: all services log JSON lines to stdout}\n",
+        )
+    )
+    local = service / "docs/adr/0001-batch-plain-logs.md"
+    local.write_text(
+        local.read_text().replace("scope: batch\n", "scope: batch\naffects: [src/**]\n")
+    )
+
+
+def test_a_log_records_evidence_names_the_logs_source(repos: tuple[Path, Path]) -> None:
+    """`evidence: [{source_id: chat-1}]` in the platform is `platform:chat-1`, and verified."""
+    _platform_with_evidence_and_affects(*repos)
+    corpus = govmem.load(repos[1])
+    answer = ask(corpus, "How do services log?", "logging")
+    assert answer["decision"]["id"] == "platform:1"
+    assert answer["evidence"] == [
+        {
+            "source_id": "platform:chat-1",
+            "excerpt": "all services log JSON lines to stdout",
+            "verified": True,
+        }
+    ]
+    assert {s["source_id"]: s["reference"] for s in answer["sources"]}["platform:1"] == (
+        "platform:docs/adr/0001-log-json.md"
+    )
+    assert not [f for f in corpus.findings if f.id == "platform:1"]
+
+
+def test_a_log_records_affects_are_relative_to_the_logs_root(repos: tuple[Path, Path]) -> None:
+    """`src/**` in the platform matches `platform:src/db.py`, never the service's `src/db.py`."""
+    _platform_with_evidence_and_affects(*repos)
+    corpus = govmem.load(repos[1])
+
+    def governing(*files: str) -> list[str]:
+        found: Any = corpus.get_decision_context(files).to_dict()
+        return [e["id"] for e in found["governing"]]
+
+    assert governing("src/db.py") == ["1"]
+    assert governing("platform:src/db.py") == ["platform:1"]
+    assert governing("src/db.py", "platform:src/db.py") == ["1", "platform:1"]
+    assert governing("platform:docs/x.md", "core:src/db.py") == []
+
+
+def test_a_log_relations_winner_names_the_log() -> None:
+    """A relation's `between` and its resolution's winner are the log's records."""
+    from govmem.index.federate import _relation
+    from govmem.model.records import Relation, Resolution
+
+    rel = Relation("r1", ("1", "2"), "resolved", resolution=Resolution(winner="2"), path="r.yaml")
+    moved = _relation(rel, "platform")
+    assert moved.between == ("platform:1", "platform:2")
+    assert moved.resolution is not None
+    assert moved.resolution.winner == "platform:2"
+    assert moved.path == "platform:r.yaml"
+
+
+def test_known_as_of_reads_each_logs_own_git_history(repos: tuple[Path, Path]) -> None:
+    """A platform decision committed after the date is not known then; a log without git
+    history is `federated-log-unavailable` and the service still answers."""
+    from tests.conftest import git
+
+    platform, service = repos
+    (platform / "docs/adr/0003-queue.md").write_text(
+        "---\nid: '3'\ntitle: Kafka for queues\nstatus: accepted\ndate: 2025-08-01\n---\n"
+        "# Kafka\n\nKafka for queues.\n"
+    )
+    git(platform, "add", "-A")
+    git(platform, "commit", "-qm", "queue", date="2025-08-01T12:00:00Z")
+    before = govmem.load(service, known_as_of="2025-07-01")
+    assert {r.id for r in before.records} >= {"2", "platform:1", "platform:2"}
+    assert "platform:3" not in {r.id for r in before.records}
+    assert ask(before, "Which database?", "database")["superseded_decisions"][0]["id"] == (
+        "platform:2"
+    )
+    after = govmem.load(service, known_as_of="2025-09-01")
+    assert "platform:3" in {r.id for r in after.records}
+    shutil.rmtree(platform / ".git")
+    alone = govmem.load(service, known_as_of="2025-09-01")
+    assert ("federated-log-unavailable", None) in codes(alone)
+    assert ask(alone, "Which database?", "database")["decision"]["id"] == "2"

@@ -65,6 +65,7 @@ def _graph(args: argparse.Namespace) -> int:
                         "scope": n.scope,
                         "topic": n.topic,
                     }
+                    | ({"log": n.log} if graph.logs else {})
                     for n in graph.nodes
                 ],
                 "edges": [

@@ -102,7 +102,7 @@ def build_index(
     scope_of = [record_scope(r, tree, folder_scopes) for r in records]
     sup = find_supersession(records, res, out)
     valid_from = start_dates(records, sources)
-    facts = derive_facts(records, scope_of, valid_from, sup, out)
+    facts = derive_facts(records, scope_of, valid_from, sup, out, config.logs_read)
     conflict_links: dict[int, set[int]] = defaultdict(set)
     partial_links: dict[int, set[int]] = defaultdict(set)
     for pos, rec in enumerate(records):

@@ -202,8 +202,14 @@ def derive_facts(
     valid_from: list[When | None],
     sup: _Supersession,
     out: list[Finding],
+    logs: tuple[str, ...] = (),
 ) -> list[Facts]:
-    """Effective status, derived `valid_to`, successors and pending supersessions (SPEC §4)."""
+    """Effective status, derived `valid_to`, successors and pending supersessions (SPEC §4).
+
+    `logs`: the federated logs held (SPEC v5 §2). A record superseded only
+    from another log is `superseded` without a `one-sided-link`: its log is
+    read-only from there, and cannot know who supersedes it.
+    """
     # claims are never in force, whatever they say (SPEC §2), so they supersede nothing
     takes_effect = [r.status in IN_FORCE_CLASSES and r.kind != "claim" for r in records]
     successors: dict[int, list[int]] = defaultdict(list)
@@ -230,9 +236,14 @@ def derive_facts(
             successors.get(pos, ()), key=lambda i: (_bound_key(valid_from[i]), u16(records[i].id))
         )
         if succ and status == "accepted":
-            first = records[succ[0]]
-            msg = f"{first.id!r} supersedes {rec.id!r}, whose own status still reads {rec.label}."
-            out.append(Finding("one-sided-link", msg, rec.path, rec.id, "status"))
+            home = log_of(rec.id, logs)
+            same = [i for i in succ if log_of(records[i].id, logs) == home]
+            if same:
+                first = records[same[0]]
+                msg = (
+                    f"{first.id!r} supersedes {rec.id!r}, whose own status still reads {rec.label}."
+                )
+                out.append(Finding("one-sided-link", msg, rec.path, rec.id, "status"))
             status, label = "superseded", "superseded"
         valid_to = rec.valid_to
         if valid_to is None and status in ("superseded", "deprecated") and succ:

@@ -5,7 +5,11 @@ built on its own (its own `govmem.yaml`, discovery, git dates and refs), and
 builds one corpus of them all, purely:
 
 * a log's records, sources and relations get ids `name:id` and paths
-  `name:path`; its findings get `name:` before their path (and id);
+  `name:path` (and so do the ids they name: a record's `sources` and its
+  `evidence` quotes' `source_id`, a relation's `between` and resolution
+  winner); its findings get `name:` before their path (and id); its
+  `affects` patterns stay as written, relative to the log's root
+  (`get_decision_context` compares them with `name:path` paths);
 * its refs are written `name:ref`, so they resolve inside the log first
   (`RefIndex` resolves `name:ref` among the log's records alone); a ref it
   writes to a log of its own (`core:1`) is kept as written;
@@ -169,13 +173,21 @@ def _record(rec: Record, name: str, scope: str) -> Record:
         ref_texts=tuple((_ref(name, r), text) for r, text in rec.ref_texts),
         changes=tuple(evolve(c, ref=_ref(name, c.ref)) if c.ref else c for c in rec.changes),
         sources=tuple(_id(name, s) for s in rec.sources),
+        evidence=tuple(evolve(q, source_id=_id(name, q.source_id)) for q in rec.evidence),
     )
 
 
 def _relation(rel: Relation, name: str) -> Relation:
     a, b = rel.between
+    won = rel.resolution
+    if won is not None and won.winner is not None:
+        won = evolve(won, winner=_id(name, won.winner))
     return evolve(
-        rel, id=_id(name, rel.id), between=(_id(name, a), _id(name, b)), path=_path(name, rel.path)
+        rel,
+        id=_id(name, rel.id),
+        between=(_id(name, a), _id(name, b)),
+        path=_path(name, rel.path),
+        resolution=won,
     )
 
 

@@ -21,6 +21,11 @@ escaped.
 
 Without a topic, the graph shows only records that have an edge, grouped by
 topic; with one, every record of that topic (and the records its edges reach).
+
+A federated corpus (SPEC v5 §2) labels each record of a log by its log: its
+id already reads `platform:2`, and its label gains a last line `log
+platform`; the picture's heading names the logs. A corpus of one log is
+drawn as before, byte for byte.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from govmem.engine import drill as _drill
 from govmem.engine.query import make_ask, resolve
 from govmem.index.derive import normalised_title
 from govmem.index.index import Index
+from govmem.index.refs import log_of
 from govmem.model.text import u16
 
 if TYPE_CHECKING:
@@ -95,6 +101,8 @@ class Node:
     """When it took effect (`valid_from`), for laying the graph out by date."""
     date: str | None = None
     """`valid_from` as written (`2024-05`), or None."""
+    log: str | None = None
+    """The federated log the record comes from (`platform`); None for a local record."""
 
 
 @frozen
@@ -123,6 +131,8 @@ class Graph:
     as_of: str
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...]
+    logs: tuple[str, ...] = ()
+    """The federated logs the corpus holds, in `govmem.yaml` order (empty for one log)."""
 
 
 def short_title(
@@ -206,6 +216,7 @@ def build_graph(
     shown = (wanted | linked) if name is not None else linked
     order = sorted(shown, key=lambda p: (u16(c.facts[p].topic), c.records[p].sort_key()))
     keys = _node_keys([c.records[p].id for p in order])
+    logs = c.config.logs_read
     nodes = []
     for p, key in zip(order, keys, strict=True):
         rec, f = c.records[p], c.facts[p]
@@ -222,6 +233,7 @@ def build_graph(
                 pos=p,
                 start=f.valid_from.bound if f.valid_from is not None else None,
                 date=str(f.valid_from) if f.valid_from is not None else None,
+                log=log_of(rec.id, logs) if logs else None,
             )
         )
     key_of = dict(zip(order, keys, strict=True))
@@ -232,7 +244,7 @@ def build_graph(
     rank = {k: i for i, k in enumerate(keys)}
     edge_list.sort(key=lambda e: (_EDGE_ORDER.index(e.kind), rank[e.source], rank[e.target]))
     as_of_text = str(as_of) if as_of is not None else str(ask.as_of)
-    return Graph(name, as_of_text, tuple(nodes), tuple(edge_list))
+    return Graph(name, as_of_text, tuple(nodes), tuple(edge_list), logs)
 
 
 def _node_keys(ids: list[str]) -> list[str]:
@@ -282,14 +294,23 @@ def _label_lines(node: Node) -> list[str]:
     if node.title and node.title != node.id:
         lines.append(node.title)
     lines.append(status if node.kind == "decision" else f"{node.kind} · {status}")
+    if node.log is not None:
+        lines.append(f"log {node.log}")
     return lines
+
+
+def _heading(graph: Graph) -> str:
+    """`whole corpus, as of …`, and the logs of a federated corpus."""
+    what = f"topic {graph.topic}" if graph.topic is not None else "whole corpus"
+    text = f"{what}, as of {graph.as_of}"
+    if graph.logs:
+        text += f"; logs: local, {', '.join(graph.logs)}"
+    return text
 
 
 def render_mermaid(graph: Graph) -> str:
     """A Mermaid flowchart: nodes labelled (id, title, status), edges labelled, statuses styled."""
-    lines = ["flowchart LR"]
-    what = f"topic {graph.topic}" if graph.topic is not None else "whole corpus"
-    lines.append(f"  %% govmem decision graph: {mermaid_text(what)}, as of {graph.as_of}")
+    lines = ["flowchart LR", f"  %% govmem decision graph: {mermaid_text(_heading(graph))}"]
     by_topic: dict[str, list[Node]] = defaultdict(list)
     for node in graph.nodes:
         by_topic[node.topic].append(node)
@@ -336,10 +357,9 @@ _DOT_SHAPES: Final = {"decision": "box", "claim": "note", "memory": "ellipse"}
 
 def render_dot(graph: Graph) -> str:
     """A Graphviz digraph of the same nodes and edges, clusters per topic."""
-    what = f"topic {graph.topic}" if graph.topic is not None else "whole corpus"
     lines = [
         "digraph govmem {",
-        f'  label="govmem decision graph: {dot_text(what)}, as of {graph.as_of}";',
+        f'  label="govmem decision graph: {dot_text(_heading(graph))}";',
         "  labelloc=t;",
         "  rankdir=LR;",
         '  node [style="rounded,filled", fontname="Helvetica", fontsize=11];',

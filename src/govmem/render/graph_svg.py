@@ -21,7 +21,9 @@ The layout:
   conflict is a line with no arrow (dashed once resolved).
 
 Nodes link to the record's page when the caller gives a URL; the topic's
-current decisions are outlined thicker and tagged `current`. Colours use
+current decisions are outlined thicker and tagged `current`. In a federated
+corpus a record of a log carries its log's name in a tag on its lower edge
+(`data-log` on its group), and the legend names the logs. Colours use
 presentation attributes plus `sv-*` classes the report's dark theme restyles.
 """
 
@@ -350,6 +352,8 @@ def _node_svg(p: Place, topic: str | None, link: str | None, current: bool) -> s
     scope = "" if n.scope == "all" else n.scope
     when = n.date or "no date"
     tip = f"{n.id} — {n.title}\n{n.label} · {n.kind}{' · ' + scope if scope else ''} · {when}"
+    if n.log is not None:
+        tip += f"\nfrom log {n.log}"
     classes = f"node status-{n.status}" + (" in-topic" if n.topic == topic else "")
     classes += " current" if current else ""
     lines = [
@@ -359,8 +363,9 @@ def _node_svg(p: Place, topic: str | None, link: str | None, current: bool) -> s
     ]
     if scope:
         lines.append((58, clip(f"scope {scope}", 25), ' fill="#374151"'))
+    data_log = "" if n.log is None else f' data-log="{xml_text(n.log)}"'
     out = [
-        f'<g class="{classes}" data-id="{xml_text(n.id)}"><title>{xml_text(tip)}</title>',
+        f'<g class="{classes}" data-id="{xml_text(n.id)}"{data_log}><title>{xml_text(tip)}</title>',
         (
             f'<rect x="{num(x)}" y="{num(y)}" width="{NODE_W}" height="{NODE_H}" rx="7" '
             f'fill="{fill}" stroke="{stroke}" stroke-width="{"3" if current else "1.2"}"{dash}/>'
@@ -377,9 +382,27 @@ def _node_svg(p: Place, topic: str | None, link: str | None, current: bool) -> s
             f'fill="{stroke}"/><text x="{num(x + NODE_W - 30)}" y="{num(y + 3)}" '
             'text-anchor="middle" font-size="9.5" font-weight="700" fill="#ffffff">current</text>'
         )
+    if n.log is not None:
+        out.append(_log_tag(n.log, x + NODE_W - 6, y + NODE_H))
     out.append("</g>")
     body = "".join(out)
     return f'<a href="{xml_text(link)}">{body}</a>' if link else body
+
+
+_LOG_TAG_FILL: Final = "#334155"
+_LOG_TAG_MAX: Final = 18
+
+
+def _log_tag(log: str, right: float, y: float) -> str:
+    """A dark tag with the log's name, its right end at `right`, centred on the line `y`."""
+    text = clip(log, _LOG_TAG_MAX)
+    width = 12 + 5.6 * len(text)
+    return (
+        f'<rect x="{num(right - width)}" y="{num(y - 7)}" width="{num(width)}" height="14" '
+        f'rx="7" fill="{_LOG_TAG_FILL}" class="log-tag"/><text x="{num(right - width / 2)}" '
+        f'y="{num(y + 3.5)}" text-anchor="middle" font-size="9.5" font-weight="600" '
+        f'fill="#ffffff">{xml_text(text)}</text>'
+    )
 
 
 def render_graph_legend(graph: Graph) -> str:
@@ -402,6 +425,11 @@ def render_graph_legend(graph: Graph) -> str:
             head = "" if kind == "conflicts" else f'<path d="M16 2L22 7L16 12Z" fill="{colour}"/>'
             swatch = f'<path d="M1 7H17" stroke="{colour}" stroke-width="2"{dash}/>{head}'
             items.append(_legend_item(swatch, text))
+    shown_logs = {n.log for n in graph.nodes}
+    for log in graph.logs:
+        if log in shown_logs:
+            swatch = f'<rect x="1" y="2" width="22" height="10" rx="5" fill="{_LOG_TAG_FILL}"/>'
+            items.append(_legend_item(swatch, f"from log {log}"))
     if not items:
         return ""
     return '<p class="legend">' + "".join(items) + "</p>"

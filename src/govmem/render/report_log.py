@@ -5,6 +5,12 @@ number), with its number as the corpus writes it (its id), its date, status,
 title, scope and topic. The status filter works with no script: a radio
 input per status precedes the table, and the style sheet hides the rows of
 other statuses while one is checked (`#show-accepted:checked ~ …`).
+
+A federated corpus (SPEC v5 §2) adds a "Log" column and a second filter,
+by log, built the same way (`#from-log-platform:checked ~ …`, `from-local`
+for the corpus's own records); its rules are this page's own style (the
+names of the logs are the corpus's), and the two filters combine. A corpus
+of one log gets neither: its page is as before, byte for byte.
 """
 
 from __future__ import annotations
@@ -14,7 +20,16 @@ from datetime import UTC, datetime
 from typing import Final
 
 from .graph_svg import render_graph_legend, render_graph_svg
-from .report_page import Site, findings_table, page, record_date, rs, table
+from .report_page import (
+    LOCAL_LOG,
+    Site,
+    findings_table,
+    page,
+    record_date,
+    record_log,
+    rs,
+    table,
+)
 from .report_record import title_of
 from .svg import xml_text as esc
 
@@ -43,17 +58,23 @@ def log_order(site: Site) -> list[int]:
 
 
 def log_page(site: Site) -> str:
-    """Every record in time order, filterable by status."""
+    """Every record in time order, filterable by status (and by log when federated)."""
     c = site.corpus
     order = log_order(site)
     counts = Counter(c.facts[p].status for p in order)
     statuses = [s for s in _STATUS_ORDER if counts[s]]
+    federated = bool(c.config.logs_read)
+    origin = {p: _origin(record_log(c, p)) for p in order} if federated else {}
     rows = []
     for p in order:
         f = c.facts[p]
         when = record_date(c, p)
+        css, log_cell = f"row row-{esc(f.status)}", ""
+        if federated:
+            css += f" {origin[p][0]}"
+            log_cell = f"<td>{esc(origin[p][1])}</td>"
         rows.append(
-            f'<tr class="row row-{esc(f.status)}"><td>{site.record_link(p, "")}</td>'
+            f'<tr class="{css}"><td>{site.record_link(p, "")}</td>{log_cell}'
             f'<td class="date">{esc(str(when) if when else "no date")}</td>'
             f"<td>{rs(f.status, f.label)}</td>"
             f'<td class="text"><a href="{esc(site.record_url(p, ""))}">{esc(title_of(site, p))}</a></td>'
@@ -66,21 +87,68 @@ def log_page(site: Site) -> str:
     labels = [f'<label for="show-all">all ({len(order)})</label>'] + [
         f'<label for="show-{s}">{s} ({counts[s]})</label>' for s in statuses
     ]
+    filters = [
+        '<div class="filters" role="group" aria-label="status">' + "".join(labels) + "</div>"
+    ]
+    head: tuple[str, ...] = ("Number", "Date", "Status", "Title", "Scope", "Topic")
+    style = ""
+    choose = "Choose a status to see only its records."
+    if federated:
+        logs = Counter(origin[p] for p in order)
+        kinds = sorted(logs, key=lambda o: (o[0] != "from-local", o[1]))
+        inputs += ['<input type="radio" name="from" id="from-all" checked>'] + [
+            f'<input type="radio" name="from" id="{key}">' for key, _ in kinds
+        ]
+        filters[0] = filters[0].replace('class="filters"', 'class="filters by-status"', 1)
+        filters.append(
+            '<div class="filters by-log" role="group" aria-label="log">'
+            f'<label for="from-all">every log ({len(order)})</label>'
+            + "".join(
+                f'<label for="{key}">{esc(name)} ({logs[key, name]})</label>' for key, name in kinds
+            )
+            + "</div>"
+        )
+        head = ("Number", "Log", *head[1:])
+        style = _log_filter_css([key for key, _ in kinds])
+        choose = "Choose a status or a log (or both) to see only its records."
     body = [
         f'<p class="crumbs"><a href="index.html">{esc(site.title)}</a> › log</p>',
         "<h1>Decision log</h1>",
         (
             f'<p class="muted">{len(order)} records, newest first (undated ones last), '
             f"each with its status as of <b>{esc(site.as_of_text)}</b>. "
-            "Choose a status to see only its records.</p>"
+            f"{choose}</p>"
         ),
         '<section class="log">',
         *inputs,
-        '<div class="filters" role="group" aria-label="status">' + "".join(labels) + "</div>",
-        table(("Number", "Date", "Status", "Title", "Scope", "Topic"), rows, css="log-table"),
+        *filters,
+        table(head, rows, css="log-table"),
         "</section>",
     ]
-    return page(site, f"Log — {site.title}", "\n".join(body), root="", here="log.html")
+    return page(site, f"Log — {site.title}", "\n".join(body), root="", here="log.html", style=style)
+
+
+def _origin(log: str | None) -> tuple[str, str]:
+    """(the row class and input id, the name shown) of a record's log."""
+    return ("from-local", LOCAL_LOG) if log is None else (f"from-log-{log}", log)
+
+
+def _log_filter_css(keys: list[str]) -> str:
+    """The log filter's rules (log names are `[a-z0-9-]`, safe in a selector)."""
+    hide = "".join(
+        f"#{k}:checked ~ .table-scroll tr.row:not(.{k}) {{ display: none; }}\n" for k in keys
+    )
+    chosen = ",\n".join(f"#{k}:checked ~ .filters label[for={k}]" for k in ("from-all", *keys))
+    return (
+        "\n"
+        + hide
+        + chosen
+        + " { background: var(--accent); color: #ffffff;\n  border-color: var(--accent); }\n"
+        + ".log > input:focus-visible ~ .filters { outline: none; }\n"
+        + ".log > input[name=show]:focus-visible ~ .filters.by-status,\n"
+        + ".log > input[name=from]:focus-visible ~ .filters.by-log "
+        + "{ outline: 2px solid var(--accent);\n  outline-offset: 2px; }"
+    )
 
 
 def graph_page(site: Site) -> str:

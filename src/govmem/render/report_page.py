@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 from attrs import frozen
 
 from govmem.index.index import Index
+from govmem.index.refs import log_of
 from govmem.model.status import NEVER_IN_FORCE
 
 from .report_css import CSS
@@ -104,12 +105,23 @@ def sha256(text: str) -> str:
 
 
 def page(
-    site: Site, title: str, body: str, *, root: str, here: str, script: str | None = None
+    site: Site,
+    title: str,
+    body: str,
+    *,
+    root: str,
+    here: str,
+    script: str | None = None,
+    style: str = "",
 ) -> str:
-    """A whole HTML page: strict CSP by hash, inline style (and script), no outside asset."""
+    """A whole HTML page: strict CSP by hash, inline style (and script), no outside asset.
+
+    `style`: rules of this page alone, after the site's style sheet in the same element.
+    """
+    css = CSS + style
     csp = [
         "default-src 'none'",
-        f"style-src '{sha256(CSS)}'",
+        f"style-src '{sha256(css)}'",
         "img-src data:",
         "base-uri 'none'",
         "form-action 'none'",
@@ -129,7 +141,7 @@ def page(
         '<meta name="color-scheme" content="light dark">\n'
         '<meta name="generator" content="govmem">\n'
         '<link rel="icon" href="data:,">\n'
-        f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"<title>{esc(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
         f'<header class="site"><a class="brand" href="{root}index.html">govmem</a>'
         f'<span class="name">{esc(site.title)}</span><nav aria-label="site">{nav}</nav></header>\n'
         f"<main>\n{body}\n</main>\n{tail}</body>\n</html>\n"
@@ -164,6 +176,16 @@ def record_date(corpus: Index, pos: int) -> When | None:
         return f.valid_from
     changes = corpus.records[pos].changes
     return min((ch.at for ch in changes), key=lambda w: w.bound) if changes else None
+
+
+LOCAL_LOG: Final = "local"
+"""How the report names the corpus's own records beside a federated log's."""
+
+
+def record_log(corpus: Index, pos: int) -> str | None:
+    """The federated log the record at `pos` comes from; None for the corpus's own."""
+    logs = corpus.config.logs_read
+    return log_of(corpus.records[pos].id, logs) if logs else None
 
 
 def validity(status: str, start: object, end: object, end_unknown: bool) -> str:

@@ -20,7 +20,16 @@ from govmem.index.derive import normalised_title
 
 from .graph import Graph, short_title
 from .report_markdown import make_markdown, render_inline, render_markdown
-from .report_page import Site, findings_table, page, record_date, rs, validity
+from .report_page import (
+    LOCAL_LOG,
+    Site,
+    findings_table,
+    page,
+    record_date,
+    record_log,
+    rs,
+    validity,
+)
 from .svg import xml_text as esc
 
 if TYPE_CHECKING:
@@ -145,6 +154,8 @@ def _facts(site: Site, pos: int, md: MarkdownIt) -> str:
         ("Topic", f'<a href="{esc(site.topic_url(f.topic, "../"))}">{esc(f.topic)}</a>'),
         ("Kind", esc(rec.kind)),
     ]
+    if c.config.logs_read:  # federated: where the record comes from (SPEC v5 §2)
+        rows.insert(1, ("Log", esc(record_log(c, pos) or LOCAL_LOG)))
     if rec.value:
         rows.append(("Value", esc(rec.value)))
     if rec.tags:

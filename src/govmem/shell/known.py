@@ -2,17 +2,23 @@
 
 `known_as_of` reads the same folders, found the same way, but in the tree of
 the commit, from git objects only (`_GitTree`), never touching the work
-tree; `known_as_of_date` is the date an `as_of` defaults to then.
+tree; each federated log (SPEC v5 §2) is read from its own git history, at
+the date asked, or at the local commit's date when a commit is asked (a
+log without git history, or with nothing committed by then, is
+`federated-log-unavailable`); `known_as_of_date` is the date an `as_of` defaults to then.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
 from govmem._corpus import Corpus
-from govmem.model.records import Config, Finding
+from govmem.index.federate import Part, Unavailable, federate
+from govmem.model.errors import CorpusUnavailable, GitHistoryError
+from govmem.model.records import Config, Finding, LogSpec
 from govmem.model.time import When, parse_iso
 from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.discover import DISCOVERY_FILES, FolderState
@@ -29,7 +35,7 @@ from .files import (
     too_large,
 )
 from .load import Loader, Progress
-from .logs import Federation
+from .logs import Federation, log_root
 from .plan import plan_paths, read_config
 
 
@@ -73,6 +79,45 @@ def load_known_as_of(
         GitHistoryError: no git history, or nothing committed by then.
         CorpusUnavailable: the root cannot be read.
     """
+    local, loader, commit = _load_known(root, known_as_of, config, dir, progress)
+    specs = local.config.logs
+    if not specs:
+        return local
+    # each log as its own git history knew it: at the date, or at the local commit's date
+    when = known_as_of if _is_date(known_as_of) else commit.committed
+    parts: list[tuple[LogSpec, Part]] = []
+    gone: list[Unavailable] = []
+    h = hashlib.sha256(local.health.fingerprint.encode())
+    for spec in specs:
+        where = log_root(spec, Path(root), config)
+        try:
+            corpus, log_loader, _ = _load_known(where, when, None, None, None)
+        except (CorpusUnavailable, GitHistoryError) as exc:
+            gone.append(Unavailable(spec, exc.message))
+            h.update(f"\0{spec.name}\0unavailable".encode())
+            continue
+        parts.append((spec, Part(corpus, log_loader.file_findings())))
+        h.update(f"\0{spec.name}\0{corpus.health.fingerprint}".encode())
+    return federate(
+        Corpus, Part(local, loader.file_findings()), parts, gone, fingerprint=h.hexdigest()
+    )
+
+
+def _is_date(known_as_of: str) -> bool:
+    try:
+        return parse_iso(known_as_of) is not None
+    except ValueError:
+        return False
+
+
+def _load_known(
+    root: str | os.PathLike[str],
+    known_as_of: str | When,
+    config: str | os.PathLike[str] | None,
+    dir: str | None,
+    progress: Progress | None,
+) -> tuple[Corpus, Loader, _git.Commit]:
+    """One root as committed at `known_as_of`, its loader and the commit read."""
     loader = Loader(root, config=config, dir=dir, progress=progress)
     real = loader.check_root()
     commit = _git.commit_known_at(real, known_as_of)
@@ -98,7 +143,7 @@ def load_known_as_of(
             wanted.append(entry)
     files = tree.files(wanted)
     git_dates = _git.first_add_dates(real, commit.sha)
-    return loader.assemble(cfg, cfg_findings, plan, files, git_dates)
+    return loader.assemble(cfg, cfg_findings, plan, files, git_dates), loader, commit
 
 
 def known_as_of_date(root: str | os.PathLike[str], known_as_of: str) -> When:

@@ -10,6 +10,9 @@ small pools so that ties, equal values and overlapping windows are common.
 `linked_corpora` draws small one-topic corpora of supersession links (cycles
 included), and `move_links` writes every link on one side: SPEC §4 says the
 answers must not change.
+`federated_corpora` draws a local corpus and its federated logs (SPEC v5
+§2), with local refs into the logs (`FederatedInputs.build()` federates
+them as `govmem.load` does).
 `file_edits` draws a folder of ADR files and the edits made to it between
 two loads (`apply_edit`, `write_folder`): the parse cache's equality test.
 `hostile` draws what a hostile-corpus test throws at a loader: names that
@@ -50,6 +53,7 @@ from .corpora import (
     sources,
 )
 from .edits import Edit, FileEdits, apply_edit, file_edits, write_folder
+from .federated import LOG_NAMES, FederatedInputs, federated_corpora
 from .hostile import (
     BAD_BYTES,
     SPECIAL_FILES,
@@ -64,11 +68,13 @@ from .linked import LINKED_SCOPES, linked_corpora, move_links
 __all__ = [
     "BAD_BYTES",
     "LINKED_SCOPES",
+    "LOG_NAMES",
     "SPECIAL_FILES",
     "TOPICS",
     "VALUES",
     "CorpusInputs",
     "Edit",
+    "FederatedInputs",
     "FileEdits",
     "apply_edit",
     "as_of_dates",
@@ -76,6 +82,7 @@ __all__ = [
     "calendar_edge_instants",
     "configs",
     "corpora",
+    "federated_corpora",
     "file_edits",
     "linked_corpora",
     "make_special",

@@ -7,6 +7,11 @@ each page is then split into `governing` (accepted class),
 `active_proposals` (proposed class) and `history` (the rest). Relations are
 the refs as written, never followed. The findings are the corpus's own and
 the `affects` issues (bad patterns, inert matcher types).
+
+In a federated corpus (SPEC v5 §2) a log's `affects` patterns are relative
+to the log's root: a path `platform:src/db.py` is compared, as `src/db.py`,
+with the records of the log `platform` alone, and a path without a held
+log's `name:` with the local records alone.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from typing import Final
 from govmem.engine.cursor import InvalidCursor, context_shape, paginate
 from govmem.index.index import Index
 from govmem.index.memo import Key
+from govmem.index.refs import log_of
 
-from .affects import AffectsIndex, compile_affects
+from .affects import AffectsIndex, RecordMatch, compile_affects
 from .base import findings_page, summary, tool_finding, visible, with_derived
 from .results import ContextEntry, ContextMatches, Fired, Relations, ToolFinding
 
@@ -37,6 +43,45 @@ def affects_index(index: Index) -> AffectsIndex[int]:
             if index.records[pos].affects
         ),
     )
+
+
+AFFECTS_BY_LOG: Final = Key[dict[str | None, AffectsIndex[int]]]("tools:affects-by-log")
+
+
+def _affects_by_log(index: Index) -> dict[str | None, AffectsIndex[int]]:
+    """Per log (None: the local corpus), its visible records' `affects` matchers, compiled."""
+
+    def build() -> dict[str | None, AffectsIndex[int]]:
+        logs = index.config.logs_read
+        groups: dict[str | None, list[int]] = {}
+        for pos in visible(index):
+            if index.records[pos].affects:
+                groups.setdefault(log_of(index.records[pos].id, logs), []).append(pos)
+        return {
+            log: compile_affects((pos, index.records[pos].affects) for pos in members)
+            for log, members in groups.items()
+        }
+
+    return index.memo.get(AFFECTS_BY_LOG, build)
+
+
+def _matches(index: Index, files: tuple[str, ...]) -> tuple[RecordMatch[int], ...]:
+    """The records `files` touch, in record order; a `name:path` is the log's own path."""
+    logs = index.config.logs_read
+    if not logs:
+        return affects_index(index).match(files).matches
+    routed: dict[str | None, list[str]] = {}
+    for f in files:
+        log = log_of(f.strip(), logs)
+        routed.setdefault(log, []).append(f.strip()[len(log) + 1 :] if log else f)
+    by_log = _affects_by_log(index)
+    found = [
+        m
+        for log, paths in routed.items()
+        if log in by_log
+        for m in by_log[log].match(paths).matches
+    ]
+    return tuple(sorted(found, key=lambda m: m.key))
 
 
 def _affects_findings(index: Index) -> tuple[ToolFinding, ...]:
@@ -70,9 +115,8 @@ def get_decision_context(
     findings_limit: int = 20,
 ) -> ContextMatches | InvalidCursor:
     """A page of the records the paths touch, by class, and a page of findings."""
-    found = affects_index(index).match(files)
     page = paginate(
-        found.matches,
+        _matches(index, files),
         cursor,
         channel="context.results",
         fingerprint=index.health.fingerprint,
