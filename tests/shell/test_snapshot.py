@@ -24,6 +24,7 @@ from govmem import Reloader
 from govmem._corpus import Corpus
 from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
+from govmem.shell.atomic import create_exclusive
 from govmem.shell.load import Loader
 from govmem.shell.stamp import GRANULARITY_NS
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
@@ -185,14 +186,30 @@ class _Boom:
         return (os.system, ("touch BOOM",))
 
 
+class _Write:
+    """A pickle that would call one of govmem's own functions with an effect (a file write)."""
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[Path, str]]:
+        return (create_exclusive, (Path("BOOM"), "x"))
+
+
+class _Construct:
+    """A pickle that would call a class of govmem's shell (effects allowed there) with arguments."""
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[str]]:
+        return (Loader, ("BOOM",))
+
+
 @pytest.mark.parametrize(
     "value",
     [
         b"\x00\xff\x00",
         pickle.dumps("a string, not a snapshot"),
         pickle.dumps(_Boom()),  # a pickle that would run a command: never made
+        pickle.dumps(_Write()),
+        pickle.dumps(_Construct()),
     ],
-    ids=["garbage", "not-a-snapshot", "foreign-global"],
+    ids=["garbage", "not-a-snapshot", "foreign-global", "govmem-function", "shell-class"],
 )
 def test_a_damaged_or_foreign_snapshot_is_a_miss(
     own_cache: Path, example: Path, value: bytes, monkeypatch: pytest.MonkeyPatch

@@ -22,8 +22,9 @@ beside those entries under a key that stat data can prove (`Loader.load`,
   later load.
 * **Value.** A pickle of `Snapshot` (the corpus, the cache counts, the
   file-level findings), with the corpus's lazy memo left out and loaded by
-  an unpickler that only makes govmem's own classes and a short list of
-  builtin ones. It is read only from a database file the current user owns
+  an unpickler that only makes the classes of govmem's pure layers (no
+  effects: they never touch a file, the clock or the network) and a short
+  list of builtin ones. It is read only from a database file the current user owns
   and nobody else can write (the user's cache folder is); anything else, or
   a value that does not load, is a miss.
 """
@@ -43,6 +44,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
@@ -148,35 +150,85 @@ _BUILTINS: Final = frozenset(
     {
         ("builtins", "frozenset"),
         ("builtins", "set"),
-        ("builtins", "slice"),
-        ("builtins", "complex"),
-        ("builtins", "bytearray"),
         ("datetime", "datetime"),
         ("datetime", "date"),
         ("datetime", "time"),
         ("datetime", "timedelta"),
         ("datetime", "timezone"),
-        ("copyreg", "_reconstructor"),
-        ("builtins", "object"),
     }
 )
 
 
+_PURE: Final = (
+    "govmem.model.",
+    "govmem.index.",
+    "govmem.engine.",
+    "govmem.memory.",
+    "govmem.tools.",
+)
+"""The layers that never touch a file, the clock or the network: their classes have no effects."""
+_OWN: Final = frozenset({"Snapshot", "Counts", "_make", "_proxy"})
+
+
 class _Unpickler(pickle.Unpickler):
-    """Makes govmem's classes and a few builtin ones, nothing else."""
+    """Makes the classes of govmem's pure layers, this module's own, and a few builtin ones:
+    nothing with an effect can be named, let alone called."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _BUILTINS or module == "govmem" or module.startswith("govmem."):
+        if (module, name) in _BUILTINS or (module == __name__ and name in _OWN):
             return super().find_class(module, name)
+        if module == "govmem._corpus" or module.startswith(_PURE):
+            found = super().find_class(module, name)
+            if isinstance(found, type):
+                return found
         msg = f"{module}.{name} is not part of a snapshot"
         raise pickle.UnpicklingError(msg)
+
+
+def _make(cls: type[Any], args: tuple[Any, ...]) -> Any:
+    """An attrs value made again from its fields in order (what `_Pickler` writes)."""
+    if not attrs.has(cls):
+        msg = f"{cls!r} is not an attrs class"
+        raise pickle.UnpicklingError(msg)
+    return cls(*args)
+
+
+def _positional(cls: type[Any]) -> tuple[str, ...] | None:
+    """The field names of an attrs class whose `__init__` takes exactly them, in order, and
+    keeps them as given (no converter); None for any other class (pickled the default way)."""
+    if not attrs.has(cls):
+        return None
+    fields = attrs.fields(cls)
+    if any(not f.init or f.kw_only or f.converter is not None for f in fields):
+        return None
+    return tuple(f.name for f in fields)
+
+
+class _Pickler(pickle.Pickler):
+    """Writes attrs values as `_make(cls, fields)`: their `__init__` takes half the time of
+    attrs' `__setstate__` to load them (a tenth of a warm start at 10,000 records)."""
+
+    def __init__(self, file: io.BytesIO) -> None:
+        super().__init__(file, protocol=PROTOCOL)
+        self.dispatch_table = _DISPATCH
+        self._names: dict[type[Any], tuple[str, ...] | None] = {}
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        names = (
+            self._names[cls]
+            if cls in self._names
+            else self._names.setdefault(cls, _positional(cls))
+        )
+        if names is None:
+            return NotImplemented
+        return _make, (type(obj), tuple(getattr(obj, n) for n in names))
 
 
 def encode(snap: Snapshot) -> bytes | None:
     """A snapshot as bytes (a pickle; the corpus's memo is left out); None if it will not pickle."""
     buf = io.BytesIO()
-    p = pickle.Pickler(buf, protocol=PROTOCOL)
-    p.dispatch_table = _DISPATCH
+    p = _Pickler(buf)
     try:
         p.dump(snap)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
