@@ -247,7 +247,7 @@ def test_snapshot_values_round_trip_and_drop_the_memo(example: Path) -> None:
     snap = _snapshot.Snapshot(corpus, "d", loader.file_findings(), counts)
     blob = _snapshot.encode(snap)
     assert blob is not None
-    back = _snapshot.decode(blob)
+    back = _snapshot.decode(blob, _snapshot.Snapshot)
     assert back is not None
     _same(back.corpus, corpus)
     assert len(back.corpus.memo) == 0
@@ -291,3 +291,27 @@ def test_a_reloader_restores_then_reads_the_files_when_one_changes(
     _same(r.update({rel: False}), fresh())
     r.plan()
     _same(r.read(lambda _: True, git_changed=False), fresh())
+
+
+def test_the_parsed_config_is_kept_and_a_new_text_parsed_again(
+    own_cache: Path, example: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`govmem.yaml` is parsed once per text (a large one is a tenth of a warm start)."""
+    from govmem.parse.config import parse_config
+    from govmem.shell import load as _load
+
+    calls: list[str] = []
+
+    def counting(text: str, name: str) -> object:
+        calls.append(text)
+        return parse_config(text, name)
+
+    monkeypatch.setattr(_load, "parse_config", counting)
+    first = Loader(example).load()
+    second = Loader(example).load()
+    assert len(calls) == 1
+    _same(second, first)
+    config = example / "govmem.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    Loader(example).load()
+    assert len(calls) == 2

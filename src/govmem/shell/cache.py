@@ -42,7 +42,7 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
 from cattrs import Converter
@@ -147,6 +147,10 @@ def decode(blob: object) -> ParsedFile | None:
         return None
 
 
+Kept: TypeAlias = Literal["snapshots", "configs"]
+"""The tables of whole values (`get_snapshot`): corpora, and parsed configurations."""
+
+
 @frozen
 class CacheInfo:
     """What `govmem cache info` shows of one root's database."""
@@ -160,6 +164,7 @@ _CREATE: Final = (
     "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS snapshots (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
+    "CREATE TABLE IF NOT EXISTS configs (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
 )
 
 
@@ -200,28 +205,30 @@ class ParseCache:
             return False
         return True
 
-    def get_snapshot(self, slot: str, key: str) -> bytes | None:
-        """The snapshot stored in `slot` when its key is `key` (`shell.snapshot`); else None.
+    def get_snapshot(self, slot: str, key: str, table: Kept = "snapshots") -> bytes | None:
+        """The value kept in `slot` of `table` when its key is `key` (`shell.snapshot`: a
+        corpus, or in `configs` a parsed `govmem.yaml`); else None.
 
-        None too when the database file is not the current user's alone: a
-        snapshot is a pickle, read only from a file nobody else can write.
+        None too when the database file is not the current user's alone: the
+        value is a pickle, read only from a file nobody else can write.
         """
         if not owned_privately(self.path):
             return None
         try:
             row = self._conn.execute(
-                "SELECT value FROM snapshots WHERE slot = ? AND key = ?", (slot, key)
+                f"SELECT value FROM {table} WHERE slot = ? AND key = ?",
+                (slot, key),
             ).fetchone()
         except sqlite3.Error:
             return None
         return row[0] if row is not None and isinstance(row[0], bytes) else None
 
-    def put_snapshot(self, slot: str, key: str, value: bytes) -> bool:
-        """Keep `value` as the one snapshot of `slot` (the last one written wins)."""
+    def put_snapshot(self, slot: str, key: str, value: bytes, table: Kept = "snapshots") -> bool:
+        """Keep `value` as the one value of `slot` in `table` (the last one written wins)."""
         try:
             with self._conn:
                 self._conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (slot, key, value) VALUES (?, ?, ?)",
+                    f"INSERT OR REPLACE INTO {table} (slot, key, value) VALUES (?, ?, ?)",
                     (slot, key, value),
                 )
         except sqlite3.Error:
@@ -247,7 +254,7 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if not {"meta", "entries"} <= names:
+        if not {"meta", "entries", "snapshots", "configs"} <= names:
             conn.execute("PRAGMA journal_mode = WAL")
             with conn:
                 conn.execute("BEGIN IMMEDIATE")

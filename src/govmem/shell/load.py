@@ -28,7 +28,7 @@ from govmem.index.memo import Memo
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
-from govmem.parse.config import CONFIG_NAME
+from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
 from govmem.parse.file import ParseContext, ParsedFile
 
@@ -185,10 +185,10 @@ class Loader:
             CorpusUnavailable: the root or folder cannot be read.
         """
         real = self.check_root()
-        config, config_findings = read_config(real, self.config_path)
-        plan = self.plan(real, config)
-        git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
         with self.store() as store:
+            config, config_findings = self.read_config(real, store)
+            plan = self.plan(real, config)
+            git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
             snap, pending = self.probe(real, config, config_findings, plan, git_dates, store)
             if snap is not None:
                 return snap.corpus
@@ -197,6 +197,27 @@ class Loader:
             return self._assemble(
                 config, findings, plan, files, git_dates, store, digest=None, pending=pending
             )
+
+    def read_config(
+        self, real: Path, store: _cache.ParseCache | None
+    ) -> tuple[Config, tuple[Finding, ...]]:
+        """`plan.read_config`, with the parse kept in the cache (keyed by the text and the code)."""
+        if store is None:
+            return read_config(real, self.config_path)
+        slot = _snapshot.snapshot_key(["config", str(self.config_path or "")])
+
+        def parse(text: str, name: str) -> tuple[Config, tuple[Finding, ...]]:
+            key = _snapshot.snapshot_key(["config", name, text])
+            got = _snapshot.decode(store.get_snapshot(slot, key, "configs"), _snapshot.ParsedConfig)
+            if got is not None:
+                return got.config, got.findings
+            config, findings = parse_config(text, name)
+            blob = _snapshot.encode(_snapshot.ParsedConfig(config, findings))
+            if blob is not None:
+                store.put_snapshot(slot, key, blob, "configs")
+            return config, findings
+
+        return read_config(real, self.config_path, parse=parse)
 
     def probe(
         self,
@@ -247,7 +268,7 @@ class Loader:
         held = self._snapshot
         snap = held[1] if held is not None and held[0] == key else None
         if snap is None:
-            snap = _snapshot.decode(store.get_snapshot(slot, key))
+            snap = _snapshot.decode(store.get_snapshot(slot, key), _snapshot.Snapshot)
         if snap is None:
             return None, Pending(slot, key) if listing.clean else None
         self._snapshot = (key, snap)

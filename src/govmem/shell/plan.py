@@ -10,8 +10,9 @@ is given.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 import pathspec
@@ -52,8 +53,12 @@ class Plan:
         return tuple(e.path for e in self.entries)
 
 
+ParseConfig: TypeAlias = Callable[[str, str], tuple[Config, tuple[Finding, ...]]]
+"""`parse_config(text, name)`, or one that keeps its results (`Loader.read_config`)."""
+
+
 def read_config(
-    root: Path, config: str | os.PathLike[str] | None
+    root: Path, config: str | os.PathLike[str] | None, *, parse: ParseConfig = parse_config
 ) -> tuple[Config, tuple[Finding, ...]]:
     """The corpus's `govmem.yaml` (or the given file); defaults when there is none.
 
@@ -61,13 +66,13 @@ def read_config(
         CorpusUnavailable: the given config file cannot be read.
     """
     if config is None:
-        return _root_config(root)
+        return _root_config(root, parse)
     path = Path(config)
     got = _files.read_regular(path)
     if isinstance(got, bytes):
         text = decode_text(got)
         if text is not None:
-            return parse_config(text.removeprefix("\ufeff"), path.name)
+            return parse(text.removeprefix("\ufeff"), path.name)
         why = "it is binary or not valid UTF-8"
     elif isinstance(got, int):
         why = f"it has {got} bytes, over the {_files.MAX_BYTES}-byte limit"
@@ -79,7 +84,7 @@ def read_config(
     raise CorpusUnavailable("root-not-readable", msg)
 
 
-def _root_config(root: Path) -> tuple[Config, tuple[Finding, ...]]:
+def _root_config(root: Path, parse: ParseConfig) -> tuple[Config, tuple[Finding, ...]]:
     """The root's own `govmem.yaml`, read as every corpus file is (SPEC §2 Files).
 
     It is corpus content: a symlink out of the root is `outside-root` (never
@@ -94,7 +99,7 @@ def _root_config(root: Path) -> tuple[Config, tuple[Finding, ...]]:
         assert f.finding is not None
         why = f"{f.finding.message} The defaults are used (no scope but all, no declared topic)."
         return Config(), (attrs.evolve(f.finding, message=why),)
-    return parse_config(f.text.removeprefix("\ufeff"), CONFIG_NAME)
+    return parse(f.text.removeprefix("\ufeff"), CONFIG_NAME)
 
 
 def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:

@@ -42,13 +42,13 @@ import sys
 import types
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
-from govmem.model.records import Finding
+from govmem.model.records import Config, Finding
 
 from .stamp import settled
 
@@ -74,6 +74,18 @@ class Snapshot:
     """`fingerprint(config.text, files)` of the files it was built from."""
     file_findings: tuple[Finding, ...]
     counts: Counts
+
+
+@frozen
+class ParsedConfig:
+    """A `govmem.yaml` as `parse_config` read it (kept beside the snapshots: a large
+    configuration is a tenth of a warm start)."""
+
+    config: Config
+    findings: tuple[Finding, ...]
+
+
+T = TypeVar("T", Snapshot, ParsedConfig)
 
 
 @functools.cache
@@ -167,7 +179,7 @@ _PURE: Final = (
     "govmem.tools.",
 )
 """The layers that never touch a file, the clock or the network: their classes have no effects."""
-_OWN: Final = frozenset({"Snapshot", "Counts", "_make", "_proxy"})
+_OWN: Final = frozenset({"Snapshot", "Counts", "ParsedConfig", "_make", "_proxy"})
 
 
 class _Unpickler(pickle.Unpickler):
@@ -225,19 +237,21 @@ class _Pickler(pickle.Pickler):
         return _make, (type(obj), tuple(getattr(obj, n) for n in names))
 
 
-def encode(snap: Snapshot) -> bytes | None:
-    """A snapshot as bytes (a pickle; the corpus's memo is left out); None if it will not pickle."""
+def encode(value: Snapshot | ParsedConfig) -> bytes | None:
+    """A snapshot or a parsed config as bytes (a pickle; a corpus's memo is left out); None
+    if it will not pickle."""
     buf = io.BytesIO()
     p = _Pickler(buf)
     try:
-        p.dump(snap)
+        p.dump(value)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None  # a value that cannot be kept is not kept: the load still answers
     return buf.getvalue()
 
 
-def decode(blob: object) -> Snapshot | None:
-    """A snapshot back; None when the bytes do not load as one (a miss)."""
+def decode(blob: object, kind: type[T]) -> T | None:
+    """A value of `kind` back (`Snapshot`, `ParsedConfig`); None when the bytes do not load as
+    one (a miss)."""
     if not isinstance(blob, bytes):
         return None
     with _no_gc():
@@ -245,7 +259,7 @@ def decode(blob: object) -> Snapshot | None:
             got = _Unpickler(io.BytesIO(blob)).load()
         except Exception:  # a damaged or foreign value: a miss, never an error
             return None
-    return got if isinstance(got, Snapshot) else None
+    return got if isinstance(got, kind) else None
 
 
 class _no_gc:  # noqa: N801 - a context manager named as what it does
