@@ -68,4 +68,5 @@ def test_first_answer_runner_writes_its_figures(tmp_path: Path) -> None:
     assert row["cache_bytes"] > 0
     assert row["query_warm_s"] > 0
     assert row["query_cold_s"] > 0
+    assert row["query_inferred_warm_s"] > 0
     assert row["cold_load_files_per_s"] > 0

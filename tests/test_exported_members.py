@@ -73,6 +73,7 @@ GOVMEM: Final = [
     "Written",
     "check_arguments",
     "find_root",
+    "keep_derived",
     "known_as_of_date",
     "load",
     "make_memory",

@@ -15,6 +15,8 @@ private subpackages behind it):
   the MCP server uses; `Stamp` and `proves_unchanged`, when stat data may
   stand in for reading a file again), `find_root`, `known_as_of_date`, `remember`,
   `start_workers` (fork the parse workers before a server starts threads),
+  `keep_derived` (store in the parse cache's snapshot what a corpus built
+  since its load: the topic index),
   `remember_from_agent`, `utc_now`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
   records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
@@ -65,7 +67,7 @@ from .model.records import (
 )
 from .model.time import When
 from .shell.known import known_as_of_date, load
-from .shell.load import Loader
+from .shell.load import Loader, keep_derived
 from .shell.plan import find_root
 from .shell.pool import start_workers
 from .shell.reload import Reloader, Watched
@@ -149,6 +151,7 @@ __all__ = [
     "Written",
     "check_arguments",
     "find_root",
+    "keep_derived",
     "known_as_of_date",
     "load",
     "make_memory",

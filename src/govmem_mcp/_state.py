@@ -48,7 +48,7 @@ from typing import Final
 
 from attrs import frozen
 
-from govmem import Corpus, CorpusUnavailable, Reloader, Watched, proves_unchanged
+from govmem import Corpus, CorpusUnavailable, Reloader, Watched, keep_derived, proves_unchanged
 
 from ._roots import check_roots
 from ._scan import (
@@ -142,12 +142,14 @@ class LiveCorpus:
             return self._reload(dirty)
 
     def close(self) -> None:
-        """Stop watching."""
+        """Stop watching; keep in the parse cache what the corpus built (`keep_derived`)."""
         with self._lock:
             if self._detector is not None:
                 self._detector.close()
                 self._detector = None
             if self._reloader is not None:
+                if self._reloader.corpus is not None:
+                    keep_derived(self._reloader.corpus)  # the topic index, for the next session
                 self._reloader.forget()
 
     def _reload(self, dirty: set[str] | None) -> Corpus:

@@ -25,7 +25,7 @@ from govmem._corpus import Corpus
 from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
 from govmem.shell.atomic import create_exclusive
-from govmem.shell.load import Loader
+from govmem.shell.load import Loader, keep_derived
 from govmem.shell.stamp import GRANULARITY_NS
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
 from tests.conftest import EXAMPLE
@@ -315,3 +315,43 @@ def test_the_parsed_config_is_kept_and_a_new_text_parsed_again(
     config.write_text(config.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     Loader(example).load()
     assert len(calls) == 2
+
+
+def test_the_topic_index_an_inferred_question_built_is_kept_for_the_next_start(
+    own_cache: Path, example: Path
+) -> None:
+    """`keep_derived` stores the snapshot again with the BM25 topic index; the next load
+    answers an inferred question with it, as a fresh parse would."""
+    question = "Which database do new services use?"
+    first = _loader(example).load()
+    assert not keep_derived(first)  # nothing built yet: nothing to write
+    answer = first.query(question)
+    assert keep_derived(first)
+    assert not keep_derived(first)  # written once
+    again = _loader(example).load()
+    assert [k.name for k, _, _ in again.memo.kept()] == ["query:topic-index"]
+    assert again.query(question) == answer == _fresh(example).query(question)
+
+
+def test_keep_derived_leaves_a_corpus_from_no_snapshot_alone(
+    own_cache: Path, example: Path
+) -> None:
+    """A corpus of files edited a moment ago (no snapshot) or built in memory is not written."""
+    fresh = Loader(example).load()  # the real clock: racily clean, no snapshot
+    fresh.query("Which database do new services use?")
+    assert not keep_derived(fresh)
+    made = Corpus.from_records(fresh.records)
+    made.query("Which database do new services use?")
+    assert not keep_derived(made)
+
+
+def test_a_pickled_memo_keeps_only_the_kept_values() -> None:
+    """Answers and verdicts (bounded caches) are dropped; the topic index is kept."""
+    corpus = _fresh(EXAMPLE)
+    corpus.query("Which database do new services use?")
+    assert len(corpus.memo) > 1
+    blob = _snapshot.encode(_snapshot.Snapshot(corpus, "", (), _snapshot.Counts(0, 0, 0, 0)))
+    back = _snapshot.decode(blob, _snapshot.Snapshot)
+    assert back is not None
+    assert [k.name for k, _, _ in back.corpus.memo.kept()] == ["query:topic-index"]
+    assert len(back.corpus.memo) == 1

@@ -131,14 +131,20 @@ def tolerant_output() -> None:
 
 
 def load_corpus(args: argparse.Namespace, known_as_of: str | None = None) -> Corpus:
-    """The corpus named by the global flags (a progress bar on stderr when it is a terminal)."""
-    return load_corpus_at(
+    """The corpus named by the global flags (a progress bar on stderr when it is a terminal).
+
+    It is also kept on `args` (`loaded`): once the command has printed, `main`
+    stores what the corpus built meanwhile in its parse-cache snapshot.
+    """
+    corpus = load_corpus_at(
         args.root,
         config=args.config,
         known_as_of=known_as_of,
         dir=args.dir,
         progress=progress_bar(sys.stderr),
     )
+    args.loaded = corpus
+    return corpus
 
 
 class ProgressBar:

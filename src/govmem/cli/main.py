@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from govmem.model.errors import GovmemError, InputError
+from govmem.shell.load import keep_derived
 from govmem.shell.plan import find_root
 
 from . import cache, init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands
@@ -106,6 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.root is None:
             args.root = os.fspath(find_root())
         code: int = args.func(args)
+        if code == 0 and (corpus := getattr(args, "loaded", None)) is not None:
+            sys.stdout.flush()  # the answer first; then the topic index for the next start
+            keep_derived(corpus)
     except InputError as exc:
         return _fail(f"govmem: {exc}", 2)
     except GovmemError as exc:

@@ -36,7 +36,7 @@ Precedence = tuple[float, int, float, float, bytes, bytes, int]
 MINDS: Final = Key[frozenset[str]]("query:minds")
 MEMBERS: Final = Key[Mapping[str, tuple[int, ...]]]("query:members")
 TOPIC_SCOPES: Final = Key[Mapping[str, frozenset[str]]]("query:topic-scopes")
-TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index")
+TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index", keep=True)
 COMPETING: Final = Key[tuple[str, ...]]("query:competing")
 SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
 VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")

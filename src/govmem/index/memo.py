@@ -25,23 +25,45 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
-from typing import Final, Generic, TypeVar, cast
+from typing import Any, Final, Generic, TypeVar, cast
 
 T = TypeVar("T")
 
 _MISSING: Final = object()
 
 
+_KEPT: Final[dict[str, Key[object]]] = {}
+"""The keys whose values a pickled memo keeps, by name (`Key(keep=True)`)."""
+
+
 class Key(Generic[T]):
-    """The name of one kind of memoised value, and (for mypy) its type."""
+    """The name of one kind of memoised value, and (for mypy) its type.
 
-    __slots__ = ("name",)
+    `keep=True` marks a value worth keeping with the index when it is pickled
+    (a snapshot of the parse cache, `govmem.shell.snapshot`): costly to
+    build, a pure function of the index, and compact. Every other value is
+    dropped and built again on first use.
+    """
 
-    def __init__(self, name: str) -> None:
+    __slots__ = ("keep", "name")
+
+    def __init__(self, name: str, *, keep: bool = False) -> None:
         self.name = name
+        self.keep = keep
+        if keep:
+            _KEPT.setdefault(name, cast("Key[object]", self))
 
     def __repr__(self) -> str:
         return f"Key({self.name!r})"
+
+    def __reduce__(self) -> tuple[Callable[[str], Key[object]], tuple[str]]:
+        """A kept key pickles by name, so that the memo it is loaded into finds it."""
+        return _key, (self.name,)
+
+
+def _key(name: str) -> Key[object]:
+    """The kept key named `name` (what a pickled memo holds)."""
+    return _KEPT[name]
 
 
 class Memo:
@@ -69,10 +91,24 @@ class Memo:
         """How many values have been built."""
         return len(self._values)
 
-    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
-        """A memo pickles as an empty one (a snapshot, `govmem.shell.snapshot`): its values
-        are derived again on first use."""
-        return (Memo, ())
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[tuple[tuple[Key[object], Hashable, object], ...]], Memo], tuple[Any]]:
+        """A memo pickles with its kept values only (`Key(keep=True)`; a snapshot,
+        `govmem.shell.snapshot`): every other one is derived again on first use."""
+        return _memo, (self.kept(),)
+
+    def kept(self) -> tuple[tuple[Key[object], Hashable, object], ...]:
+        """The values built so far whose key is kept: (key, argument, value)."""
+        return tuple((k, a, v) for (k, a), v in list(self._values.items()) if k.keep)
+
+
+def _memo(items: tuple[tuple[Key[object], Hashable, object], ...]) -> Memo:
+    """A memo holding `items` (what a pickled memo holds)."""
+    memo = Memo()
+    for key, argument, value in items:
+        memo._values[(key, argument)] = value
+    return memo
 
 
 K = TypeVar("K", bound=Hashable)
@@ -109,3 +145,7 @@ class Recent(Generic[K, V]):
     def __len__(self) -> int:
         """How many values are stored."""
         return len(self._values)
+
+    def __reduce__(self) -> tuple[type[Recent[K, V]], tuple[int]]:
+        """A recent-values map pickles empty: it is a cache of answers, not a fact."""
+        return type(self), (self.size,)

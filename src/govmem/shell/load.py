@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, TypeAlias
@@ -272,6 +273,7 @@ class Loader:
         if snap is None:
             return None, Pending(slot, key) if listing.clean else None
         self._snapshot = (key, snap)
+        _remember(snap, real, slot, key)
         self._findings = snap.file_findings
         c = snap.counts
         self.cache_counts = CacheCounts(
@@ -381,6 +383,7 @@ class Loader:
             blob = _snapshot.encode(snap)
             if blob is not None and store.put_snapshot(pending.slot, pending.key, blob):
                 self._snapshot = (pending.key, snap)
+                _remember(snap, self.root.resolve(), pending.slot, pending.key)
         return corpus
 
     def file_findings(self) -> tuple[Finding, ...]:
@@ -474,6 +477,56 @@ class Loader:
             store.put_many(new)
         self._votes = votes
         return decide_date_order(votes.values())
+
+
+class _Held:
+    """A snapshot this process restored or wrote, by its corpus (held weakly)."""
+
+    def __init__(self, snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
+        self.corpus = weakref.ref(snap.corpus)
+        self.rest = (snap.digest, snap.file_findings, snap.counts)
+        self.where = (real, slot, key)
+        self.kept = len(snap.corpus.memo.kept())
+
+
+_HELD: dict[int, _Held] = {}
+"""The snapshots of this process, by `id` of their corpus (`keep_derived`)."""
+
+
+def _remember(snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
+    for gone in [i for i, h in _HELD.items() if h.corpus() is None]:
+        del _HELD[gone]
+    _HELD[id(snap.corpus)] = _Held(snap, real, slot, key)
+
+
+def keep_derived(corpus: Corpus) -> bool:
+    """Store again the snapshot `corpus` came from, now with the values its memo has built
+    since that a snapshot keeps (`Key(keep=True)`: the topic index).
+
+    The first inferred question on a large corpus builds the BM25 topic index
+    (seconds at 10,000 records); kept, the next start answers without
+    building it. True when something was written. The CLI calls it after
+    its output; a corpus that came from no snapshot is left alone.
+    """
+    held = _HELD.get(id(corpus))
+    if held is None or held.corpus() is not corpus:
+        return False
+    kept = len(corpus.memo.kept())
+    if kept <= held.kept:
+        return False
+    digest, findings, counts = held.rest
+    blob = _snapshot.encode(_snapshot.Snapshot(corpus, digest, findings, counts))
+    real, slot, key = held.where
+    store = _cache.open_cache(real)
+    if blob is None or store is None:
+        return False
+    try:
+        written = store.put_snapshot(slot, key, blob)
+    finally:
+        store.close()
+    if written:
+        held.kept = kept
+    return written
 
 
 Frame = tuple[str, dict[str, str], tuple[str, ...], list[Finding], int]

@@ -158,7 +158,7 @@ def _reduce_proxy(m: types.MappingProxyType[Any, Any]) -> tuple[Callable[..., An
 
 
 _DISPATCH: Final = {**copyreg.dispatch_table, types.MappingProxyType: _reduce_proxy}
-_BUILTINS: Final = frozenset(
+_GLOBALS: Final = frozenset(
     {
         ("builtins", "frozenset"),
         ("builtins", "set"),
@@ -167,6 +167,10 @@ _BUILTINS: Final = frozenset(
         ("datetime", "time"),
         ("datetime", "timedelta"),
         ("datetime", "timezone"),
+        ("array", "_array_reconstructor"),
+        ("array", "array"),
+        ("govmem.index.memo", "_key"),
+        ("govmem.index.memo", "_memo"),
     }
 )
 
@@ -187,7 +191,7 @@ class _Unpickler(pickle.Unpickler):
     nothing with an effect can be named, let alone called."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _BUILTINS or (module == __name__ and name in _OWN):
+        if (module, name) in _GLOBALS or (module == __name__ and name in _OWN):
             return super().find_class(module, name)
         if module == "govmem._corpus" or module.startswith(_PURE):
             found = super().find_class(module, name)
