@@ -27,12 +27,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from govmem.shell.stamp import GRANULARITY_NS
+from govmem.testing import settle
 
 from .generate import generate
 
@@ -64,19 +63,6 @@ def _run(root: Path, topic: str, cache: Path) -> dict[str, Any]:
     )
     got: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return got
-
-
-def _settle(*roots: Path) -> None:
-    """Wait until every file under `roots` is older than the racily-clean window."""
-    newest = max(
-        max(p.stat().st_mtime_ns, p.stat().st_ctime_ns)
-        for root in roots
-        for p in root.rglob("*")
-        if p.is_file()
-    )
-    wait = (newest + GRANULARITY_NS - time.time_ns()) / 1e9 + 0.1
-    if wait > 0:
-        time.sleep(wait)
 
 
 def _measure(root: Path, topic: str, runs: int, *, warm: bool) -> dict[str, Any]:
@@ -126,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results: dict[str, dict[str, Any]] = {}
         for warm in (False, True):
             if warm:
-                _settle(base)
+                settle(base)
             cache = "warm" if warm else "cold"
             results[f"single_{cache}"] = _measure(base / "single", topic, a.runs, warm=warm)
             results[f"federated_{cache}"] = _measure(service, first.topics[0], a.runs, warm=warm)

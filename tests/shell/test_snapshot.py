@@ -26,9 +26,11 @@ from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
 from govmem.shell.atomic import create_exclusive
 from govmem.shell.load import Loader, keep_derived
+from govmem.shell.logs import Federation
 from govmem.shell.stamp import GRANULARITY_NS
-from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
+from govmem.testing import FileEdits, apply_edit, file_edits, settle, write_folder
 from tests.conftest import EXAMPLE
+from tests.federation import make_repos
 from tests.shell.test_cache import _same
 
 LATER = 10 * GRANULARITY_NS
@@ -355,3 +357,31 @@ def test_a_pickled_memo_keeps_only_the_kept_values() -> None:
     assert back is not None
     assert [k.name for k, _, _ in back.corpus.memo.kept()] == ["query:topic-index"]
     assert len(back.corpus.memo) == 1
+
+
+def test_a_federation_is_restored_whole_and_misses_when_a_log_changes(
+    own_cache: Path, tmp_path: Path
+) -> None:
+    """Two settled repositories (platform, service): the second load restores the federated
+    corpus without loading either part; an edit in the platform log is a miss."""
+    platform, service = make_repos(tmp_path)
+    settle(platform, service)
+
+    def off() -> Corpus:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("GOVMEM_CACHE", "off")
+            return Federation(service).load()
+
+    first = Federation(service).load()
+    again = Federation(service)
+    restored = again.load()
+    assert again.cache_counts.snapshots == 2  # the service and its platform log, no file read
+    assert again.cache_counts.parsed_files == 0
+    _same(restored, first)
+    _same(restored, off())
+    adr = sorted((platform / "docs" / "adr").glob("*.md"))[0]
+    adr.write_text(adr.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    changed = Federation(service)
+    got = changed.load()
+    assert changed.cache_counts.snapshots == 1  # the service's own snapshot; the log is read
+    _same(got, off())

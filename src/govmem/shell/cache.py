@@ -171,9 +171,11 @@ _CREATE: Final = (
 class ParseCache:
     """One corpus root's cache database (open with `open_cache`)."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, root: Path) -> None:
         self._conn = conn
         self.path = path
+        self.root = root
+        """The resolved corpus root it belongs to."""
 
     def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
         """The stored values of those of `keys` that have one (none when the read fails)."""
@@ -307,7 +309,7 @@ def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache |
         except (sqlite3.Error, OSError):
             return None
         if schema == str(SCHEMA):
-            return ParseCache(conn, path)
+            return ParseCache(conn, path, real)
         conn.close()
         if not (schema or "").isdigit() or int(schema or 0) > SCHEMA or attempt == 2:
             return None  # written by a newer govmem (or unreadable): leave it alone

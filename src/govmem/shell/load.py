@@ -57,12 +57,27 @@ class CacheCounts:
     cached_files: int = 0
     parsed_files: int = 0
     snapshots: int = 0
-    """Roots whose corpus was restored whole from a snapshot (`probe`), none of their files read."""
+    """Roots whose corpus was restored whole from a snapshot (`restore`), none of their files read."""
+
+
+@frozen
+class Prepared:
+    """A root read up to its snapshot key (`Loader.prepare`): nothing parsed yet."""
+
+    real: Path
+    config: Config
+    config_findings: tuple[Finding, ...]
+    plan: Plan
+    git_dates: Mapping[str, When]
+    snapshot: Pending | None
+    """Where its snapshot is kept (None without a cache)."""
+    clean: bool
+    """Whether every file is racily clean: a snapshot may be written."""
 
 
 @frozen
 class Pending:
-    """Where `assemble` keeps the corpus it builds: the snapshot slot and key `probe` computed."""
+    """Where `assemble` keeps the corpus it builds: the snapshot slot and key `snapshot_key` computed."""
 
     slot: str
     key: str
@@ -99,10 +114,10 @@ class Loader:
         self.cache_counts = CacheCounts()
         """Records and files the last load took from the persistent cache, and parsed."""
         self.clock: Callable[[], int] = time.time_ns
-        """The wall clock in ns: when a stat walk began, for the racily-clean test (`probe`)."""
+        """The wall clock in ns: when a stat walk began, for the racily-clean test (`snapshot_key`)."""
         self._findings: tuple[Finding, ...] = ()
         self._snapshot: tuple[str, _snapshot.Snapshot] | None = None
-        """The last snapshot restored or written, and its key (`probe` returns it again)."""
+        """The last snapshot restored or written, and its key (`restore` returns it again)."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -180,24 +195,44 @@ class Loader:
         return [seen[k] for k in sorted(seen)]
 
     def load(self) -> Corpus:
-        """Read the folder now and build the corpus (or restore it: `probe`).
+        """Read the folder now and build the corpus (or restore it: `prepare`, `load_prepared`).
 
         Raises:
             CorpusUnavailable: the root or folder cannot be read.
         """
-        real = self.check_root()
         with self.store() as store:
-            config, config_findings = self.read_config(real, store)
-            plan = self.plan(real, config)
-            git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
-            snap, pending = self.probe(real, config, config_findings, plan, git_dates, store)
+            return self.load_prepared(self.prepare(store), store)
+
+    def prepare(self, store: _cache.ParseCache | None) -> Prepared:
+        """The root read up to its snapshot key: config, plan, git dates (nothing parsed).
+
+        Raises:
+            CorpusUnavailable: the root or folder cannot be read.
+        """
+        self.cache_counts = CacheCounts()
+        real = self.check_root()
+        config, config_findings = self.read_config(real, store)
+        plan = self.plan(real, config)
+        git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
+        where, clean = (
+            self.snapshot_key(real, config, config_findings, plan, git_dates)
+            if store is not None
+            else (None, False)
+        )
+        return Prepared(real, config, config_findings, plan, git_dates, where, clean)
+
+    def load_prepared(self, p: Prepared, store: _cache.ParseCache | None) -> Corpus:
+        """The corpus of a prepared root: restored from its snapshot, else read and built."""
+        if store is not None and p.snapshot is not None:
+            snap = self.restore(p.snapshot, store)
             if snap is not None:
                 return snap.corpus
-            files = self.files(real, plan)
-            findings = [*config_findings, *plan.findings]
-            return self._assemble(
-                config, findings, plan, files, git_dates, store, digest=None, pending=pending
-            )
+        files = self.files(p.real, p.plan)
+        findings = [*p.config_findings, *p.plan.findings]
+        pending = p.snapshot if p.clean else None
+        return self._assemble(
+            p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
+        )
 
     def read_config(
         self, real: Path, store: _cache.ParseCache | None
@@ -220,26 +255,21 @@ class Loader:
 
         return read_config(real, self.config_path, parse=parse)
 
-    def probe(
+    def snapshot_key(
         self,
         real: Path,
         config: Config,
         config_findings: Iterable[Finding],
         plan: Plan,
         git_dates: Mapping[str, When],
-        store: _cache.ParseCache | None,
-    ) -> tuple[_snapshot.Snapshot | None, Pending | None]:
-        """The corpus's snapshot when stat data proves its files unchanged; else where to keep one.
+    ) -> tuple[Pending, bool]:
+        """Where this root's snapshot is kept, and whether a snapshot may be written now.
 
         Walks the plan's files with `stat` only (`shell.snapshot`: the key is
         the code, the config, the findings, the plan, the git dates and
-        every file's stamp). A hit restores the corpus, its file-level
-        findings and its cache counts (every file counted as cached); a miss
-        returns the `Pending` key for `assemble` to store the corpus it
-        builds under, when every stamp was racily clean.
+        every file's stamp); a snapshot may be written only when every stamp
+        is racily clean.
         """
-        if store is None:
-            return None, None
         listing = _snapshot.Listing(self.clock())
         top = str(real) + os.sep
         for rel, why in self.candidates(real, plan):
@@ -265,21 +295,38 @@ class Loader:
         slot = _snapshot.snapshot_key(
             [str(real), self.dir or "", str(self.config_path or ""), findings]
         )
-        key = _snapshot.snapshot_key(parts)
+        return Pending(slot, _snapshot.snapshot_key(parts)), listing.clean
+
+    def restore(self, where: Pending, store: _cache.ParseCache) -> _snapshot.Snapshot | None:
+        """The snapshot kept at `where`, when there is one: its corpus, file-level findings
+        and counts (every file counted as cached) become this loader's last load."""
         held = self._snapshot
-        snap = held[1] if held is not None and held[0] == key else None
+        snap = held[1] if held is not None and held[0] == where.key else None
         if snap is None:
-            snap = _snapshot.decode(store.get_snapshot(slot, key), _snapshot.Snapshot)
+            snap = _snapshot.decode(store.get_snapshot(where.slot, where.key), _snapshot.Snapshot)
         if snap is None:
-            return None, Pending(slot, key) if listing.clean else None
-        self._snapshot = (key, snap)
-        _remember(snap, real, slot, key)
+            return None
+        self._snapshot = (where.key, snap)
+        _remember(snap, store.root, where.slot, where.key)
         self._findings = snap.file_findings
         c = snap.counts
         self.cache_counts = CacheCounts(
-            c.cached + c.parsed, 0, c.cached_files + c.parsed_files, 0, snapshots=1
+            c.cached + c.parsed, 0, c.cached_files + c.parsed_files, 0, snapshots=c.snapshots
         )
-        return snap, None
+        return snap
+
+    def keep(
+        self, store: _cache.ParseCache, where: Pending, corpus: Corpus, counts: CacheCounts
+    ) -> None:
+        """Keep `corpus`, which this root stands for (its federation), as the snapshot at
+        `where`; `counts` are its load's, every root of it counted in `snapshots`."""
+        c = _snapshot.Counts(
+            counts.cached, counts.parsed, counts.cached_files, counts.parsed_files, counts.snapshots
+        )
+        snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, c)
+        blob = _snapshot.encode(snap)
+        if blob is not None and store.put_snapshot(where.slot, where.key, blob):
+            _remember(snap, store.root, where.slot, where.key)
 
     @contextlib.contextmanager
     def store(self) -> Iterator[_cache.ParseCache | None]:
@@ -305,7 +352,7 @@ class Loader:
         """Parse (through the cache) and build the corpus from files already read.
 
         `digest` is `fingerprint(config.text, files)` when the caller has it
-        already; `pending` the snapshot key `probe` gave for these files, under
+        already; `pending` the snapshot key `snapshot_key` gave for these files, under
         which the corpus is kept.
         """
         findings = [*config_findings, *plan.findings]
@@ -378,12 +425,12 @@ class Loader:
         self._findings = tuple(findings)
         if store is not None and pending is not None:
             c = self.cache_counts
-            counts = _snapshot.Counts(c.cached, c.parsed, c.cached_files, c.parsed_files)
+            counts = _snapshot.Counts(c.cached, c.parsed, c.cached_files, c.parsed_files, 1)
             snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
             blob = _snapshot.encode(snap)
             if blob is not None and store.put_snapshot(pending.slot, pending.key, blob):
                 self._snapshot = (pending.key, snap)
-                _remember(snap, self.root.resolve(), pending.slot, pending.key)
+                _remember(snap, store.root, pending.slot, pending.key)
         return corpus
 
     def file_findings(self) -> tuple[Finding, ...]:

@@ -16,14 +16,18 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
+from attrs import frozen
+
 from govmem._corpus import Corpus
 from govmem.index.federate import Part, Unavailable, federate
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import LogSpec
 from govmem.parse.config import CONFIG_NAME
 
-from .load import CacheCounts, Loader, Progress
+from .load import CacheCounts, Loader, Pending, Prepared, Progress
 from .plan import read_config
+from .snapshot import snapshot_key
 
 
 def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -> Path:
@@ -44,29 +48,29 @@ class LogSet:
         local_loader: Loader,
         root: Path,
         config: str | os.PathLike[str] | None,
+        prepared: Sequence[Peek] | None = None,
     ) -> Corpus:
-        """`local` with every log of its configuration (the local corpus itself without any)."""
+        """`local` with every log of its configuration (the local corpus itself without any).
+
+        `prepared` is `prepare`'s answer for these logs, when the caller has it.
+        """
         specs = local.config.logs
         if not specs:
             return local
+        peeks = prepared if prepared is not None else self.prepare(specs, root, config)
         parts: list[tuple[LogSpec, Part]] = []
         gone: list[Unavailable] = []
-        loaders: dict[tuple[str, Path], Loader] = {}
         h = hashlib.sha256(local.health.fingerprint.encode())
-        for spec in specs:
-            where = log_root(spec, root, config)
-            key = (spec.name, where)
-            loader = self._loaders.get(key) or Loader(where)
-            loaders[key] = loader
-            try:
-                corpus = loader.load()
-            except CorpusUnavailable as exc:
-                gone.append(Unavailable(spec, exc.message))
+        for peek in peeks:
+            spec, loader = peek.spec, peek.loader
+            if isinstance(peek.prepared, str):
+                gone.append(Unavailable(spec, peek.prepared))
                 h.update(f"\0{spec.name}\0unavailable".encode())
                 continue
+            with loader.store() as store:
+                corpus = loader.load_prepared(peek.prepared, store)
             parts.append((spec, Part(corpus, loader.file_findings())))
             h.update(f"\0{spec.name}\0{corpus.health.fingerprint}".encode())
-        self._loaders = loaders
         return federate(
             Corpus,
             Part(local, local_loader.file_findings()),
@@ -74,6 +78,27 @@ class LogSet:
             gone,
             fingerprint=h.hexdigest(),
         )
+
+    def prepare(
+        self, specs: Sequence[LogSpec], root: Path, config: str | os.PathLike[str] | None
+    ) -> list[Peek]:
+        """Each log read up to its snapshot key (`Loader.prepare`), or why it cannot be read;
+        the loaders are kept for the next load."""
+        peeks: list[Peek] = []
+        loaders: dict[tuple[str, Path], Loader] = {}
+        for spec in specs:
+            where = log_root(spec, root, config)
+            key = (spec.name, where)
+            loader = self._loaders.get(key) or Loader(where)
+            loaders[key] = loader
+            try:
+                with loader.store() as store:
+                    got: Prepared | str = loader.prepare(store)
+            except CorpusUnavailable as exc:
+                got = exc.message
+            peeks.append(Peek(spec, where, loader, got))
+        self._loaders = loaders
+        return peeks
 
     def watch(
         self, specs: Sequence[LogSpec], root: Path, config: str | os.PathLike[str] | None
@@ -116,6 +141,27 @@ class LogSet:
         return [where for _, where in self._loaders]
 
 
+@frozen
+class Peek:
+    """One configured log read up to its snapshot key (`LogSet.prepare`), or why it cannot be read."""
+
+    spec: LogSpec
+    where: Path
+    loader: Loader
+    prepared: Prepared | str
+
+
+def _federated_key(local: Pending, peeks: Sequence[Peek]) -> Pending:
+    """Where a federation's snapshot is kept: its slot follows the local root's, its key
+    every part's (a log that cannot be read by why)."""
+    parts = [local.key]
+    for p in peeks:
+        state = p.prepared if isinstance(p.prepared, str) else p.prepared.snapshot
+        key = state if isinstance(state, str) else "no-cache" if state is None else state.key
+        parts.append(f"{p.spec.name}\0{p.where}\0{p.spec.scope}\0{key}")
+    return Pending(snapshot_key(["federation", local.slot]), snapshot_key(parts))
+
+
 class Federation:
     """Loads a root and its configured logs into one `Corpus`."""
 
@@ -135,11 +181,36 @@ class Federation:
     def load(self) -> Corpus:
         """Read the root and every log now.
 
+        A federation has a snapshot of its own, in the local root's parse
+        cache, keyed by the local root's and every log's snapshot keys (or
+        why a log cannot be read): when none of them changed, the federated
+        corpus is restored without loading any part (`federate` rebuilds
+        every between-record fact, the cost of a warm start otherwise).
+
         Raises:
             CorpusUnavailable: the local root or folder cannot be read (a log never raises).
         """
-        local = self.local.load()
-        return self.logs.federate(local, self.local, self.root, self.config)
+        with self.local.store() as store:
+            prep = self.local.prepare(store)
+            specs = prep.config.logs
+            if not specs or store is None or prep.snapshot is None:
+                local = self.local.load_prepared(prep, store)
+                return self.logs.federate(local, self.local, self.root, self.config)
+            peeks = self.logs.prepare(specs, self.root, self.config)
+            where = _federated_key(prep.snapshot, peeks)
+            snap = self.local.restore(where, store)
+            if snap is not None:
+                return snap.corpus
+            local = self.local.load_prepared(prep, store)
+            corpus = self.logs.federate(local, self.local, self.root, self.config, peeks)
+            clean = prep.clean and all(
+                isinstance(p.prepared, str) or p.prepared.clean for p in peeks
+            )
+            if clean:
+                roots = 1 + sum(not isinstance(p.prepared, str) for p in peeks)
+                counts = attrs.evolve(self.cache_counts, snapshots=roots)
+                self.local.keep(store, where, corpus, counts)
+            return corpus
 
     @property
     def cache_counts(self) -> CacheCounts:

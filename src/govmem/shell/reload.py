@@ -181,7 +181,7 @@ class Reloader:
 
         Until files have been read (the first call, or after `forget`), the
         corpus is restored from the parse cache's snapshot when stat data
-        proves the files unchanged (`Loader.probe`); the files are then read
+        proves the files unchanged (`Loader.snapshot_key`, `restore`); the files are then read
         by the first reload that needs them.
         """
         planned = self._next
@@ -206,11 +206,14 @@ class Reloader:
         """The corpus from its snapshot (held with no files), or the key to keep it under."""
         loader = self._loader
         with loader.store() as store:
-            snap, pending = loader.probe(
-                self.root, planned.config, planned.findings, planned.plan, git_dates, store
+            if store is None:
+                return None, None
+            where, clean = loader.snapshot_key(
+                self.root, planned.config, planned.findings, planned.plan, git_dates
             )
+            snap = loader.restore(where, store)
         if snap is None:
-            return None, pending
+            return None, where if clean else None
         self._git_dates, self._digest, self._basis = git_dates, snap.digest, planned
         self._built = (planned.findings, (planned.plan.entries, planned.plan.findings))
         self._corpus = self._logs.federate(snap.corpus, loader, self.root, self.config)

@@ -63,6 +63,8 @@ class Counts:
     parsed: int
     cached_files: int
     parsed_files: int
+    snapshots: int = 1
+    """Roots the snapshot stands for (a federation's: the root and every log read)."""
 
 
 @frozen

@@ -14,7 +14,8 @@ answers must not change.
 §2), with local refs into the logs (`FederatedInputs.build()` federates
 them as `govmem.load` does).
 `file_edits` draws a folder of ADR files and the edits made to it between
-two loads (`apply_edit`, `write_folder`): the parse cache's equality test.
+two loads (`apply_edit`, `write_folder`): the parse cache's equality test;
+`settle` waits until files are old enough for a load to snapshot them.
 `hostile` draws what a hostile-corpus test throws at a loader: names that
 are not UTF-8 (`non_utf8_names`), special files as configuration or records
 (`special_files`, `make_special`: FIFOs, device links, sockets, loops) and
@@ -52,7 +53,7 @@ from .corpora import (
     scope_trees,
     sources,
 )
-from .edits import Edit, FileEdits, apply_edit, file_edits, write_folder
+from .edits import Edit, FileEdits, apply_edit, file_edits, settle, write_folder
 from .federated import LOG_NAMES, FederatedInputs, federated_corpora
 from .hostile import (
     BAD_BYTES,
@@ -91,6 +92,7 @@ __all__ = [
     "questions",
     "records",
     "scope_trees",
+    "settle",
     "sources",
     "special_files",
     "write_folder",

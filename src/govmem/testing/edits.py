@@ -12,6 +12,7 @@ path alone would serve a stale record after one of them.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -157,3 +158,15 @@ def apply_edit(root: Path, edit: Edit) -> None:
         other.write_bytes(ta)
         os.utime(path, ns=(a.st_atime_ns, a.st_mtime_ns))
         os.utime(other, ns=(b.st_atime_ns, b.st_mtime_ns))
+
+
+def settle(*roots: Path) -> None:
+    """Wait until every file under `roots` is out of the parse cache's racily-clean window
+    (`govmem.shell.stamp.GRANULARITY_NS`), so that a load may snapshot them."""
+    from govmem.shell.stamp import GRANULARITY_NS  # noqa: PLC0415 - the shell, for tests only
+
+    stamps = [p.stat() for root in roots for p in root.rglob("*") if p.is_file()]
+    newest = max((max(st.st_mtime_ns, st.st_ctime_ns) for st in stamps), default=0)
+    wait = (newest + GRANULARITY_NS - time.time_ns()) / 1e9 + 0.05
+    if wait > 0:
+        time.sleep(wait)
