@@ -423,6 +423,7 @@ class Loader:
             )
         self._last = _Built(corpus, frame, by_path)
         self._findings = tuple(findings)
+        self._snapshot = None  # a corpus built replaces the one restored (never two in memory)
         if store is not None and pending is not None:
             c = self.cache_counts
             counts = _snapshot.Counts(c.cached, c.parsed, c.cached_files, c.parsed_files, 1)
