@@ -178,10 +178,15 @@ class ServerProcess:
                 self.stderr += chunk
 
     def send(self, *lines: bytes) -> None:
-        """Write lines (a newline is added to each)."""
+        """Write lines (a newline is added to each); a server that exited fails the test with
+        its exit code and the end of its stderr (what it said before it went)."""
         assert self.proc.stdin is not None
-        self.proc.stdin.write(b"".join(line + b"\n" for line in lines))
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(b"".join(line + b"\n" for line in lines))
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            code = self.proc.wait(timeout=10)
+            pytest.fail(f"the server exited ({code}); stderr: {self.stderr[-2000:]!r}")
 
     def request(self, message: Mapping[str, Any], rid: str, timeout: float = 30) -> dict[str, Any]:
         """Send one request with id `rid` and wait for its response."""
@@ -233,7 +238,8 @@ class ServerProcess:
             self.proc.wait(timeout=30)
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(BrokenPipeError):  # unflushed input of a dead server
+                    stream.close()
 
 
 def unprivileged() -> list[str]:
