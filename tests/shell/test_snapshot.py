@@ -227,15 +227,23 @@ def test_a_damaged_or_foreign_snapshot_is_a_miss(
     _same(got, _fresh(example))
 
 
-def test_a_cache_file_others_can_write_is_not_unpickled(own_cache: Path, example: Path) -> None:
-    """A database file writable by group or others (a shared folder) serves no snapshot."""
+@pytest.mark.parametrize("shared", ["file", "folder"])
+def test_a_cache_others_can_write_is_not_unpickled(
+    own_cache: Path, example: Path, shared: str
+) -> None:
+    """A database file, or the folder holding it, writable by group or others (a shared
+    folder, where another user could plant a write-ahead log) serves no snapshot."""
     _loader(example).load()
     db = _cache.db_path(example.resolve(), own_cache)
-    db.chmod(0o666)
+    (db if shared == "file" else own_cache).chmod(0o666 if shared == "file" else 0o777)
     loader = _loader(example)
     got = loader.load()
     assert loader.cache_counts.snapshots == 0
     _same(got, _fresh(example))
+    (db if shared == "file" else own_cache).chmod(0o644 if shared == "file" else 0o755)
+    again = _loader(example)
+    again.load()
+    assert again.cache_counts.snapshots == 1
 
 
 def test_snapshot_values_round_trip_and_drop_the_memo(example: Path) -> None:
@@ -385,3 +393,18 @@ def test_a_federation_is_restored_whole_and_misses_when_a_log_changes(
     got = changed.load()
     assert changed.cache_counts.snapshots == 1  # the service's own snapshot; the log is read
     _same(got, off())
+
+
+def test_the_database_is_made_private_and_its_own_group_may_write_it(
+    own_cache: Path, example: Path
+) -> None:
+    """A new database is 0600; one writable by the user's own primary group (a `umask 002`
+    system's private group) still serves its snapshot."""
+    _loader(example).load()
+    db = _cache.db_path(example.resolve(), own_cache)
+    assert db.stat().st_mode & 0o777 == 0o600
+    assert db.stat().st_gid == os.getgid()
+    db.chmod(0o660)
+    loader = _loader(example)
+    loader.load()
+    assert loader.cache_counts.snapshots == 1

@@ -250,6 +250,8 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
         sqlite3.OperationalError: locked, or cannot be opened (bypass it).
         sqlite3.DatabaseError: not a database, or a damaged one (make it again).
     """
+    with contextlib.suppress(FileExistsError):  # a new database is private (SQLite gives
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))  # its logs its mode)
     conn = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
@@ -292,7 +294,7 @@ def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache |
     if folder is None:
         return None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError:
         return None
     path = db_path(real, folder)

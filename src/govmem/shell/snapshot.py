@@ -282,11 +282,27 @@ class _no_gc:  # noqa: N801 - a context manager named as what it does
 
 
 def owned_privately(path: Path) -> bool:
-    """Whether the file at `path` is the current user's and nobody else may write it."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return False
+    """Whether the database at `path` is the current user's and no other user may change it:
+    the file, its write-ahead log when there is one, and the folder holding them (where
+    another user could otherwise put a log of their own for SQLite to apply)."""
     getuid = getattr(os, "getuid", None)
-    mine = getuid is None or st.st_uid == getuid()
-    return mine and not st.st_mode & 0o022
+    for each, must in ((path, True), (Path(f"{path}-wal"), False), (path.parent, True)):
+        try:
+            st = os.stat(each)
+        except FileNotFoundError:
+            if must:
+                return False
+            continue
+        except OSError:
+            return False
+        if (getuid is not None and st.st_uid != getuid()) or _writable_by_others(st):
+            return False
+    return True
+
+
+def _writable_by_others(st: os.stat_result) -> bool:
+    """Writable by other users: by everyone, or by a group that is not the user's own (a
+    `umask 002` system gives each user a private primary group: writable by it is private)."""
+    getgid = getattr(os, "getgid", None)
+    group_ok = getgid is not None and st.st_gid == getgid()
+    return bool(st.st_mode & 0o002) or (bool(st.st_mode & 0o020) and not group_ok)
