@@ -408,3 +408,27 @@ def test_the_database_is_made_private_and_its_own_group_may_write_it(
     loader = _loader(example)
     loader.load()
     assert loader.cache_counts.snapshots == 1
+
+
+def test_the_mcp_reloader_restores_a_federation_whole(own_cache: Path, tmp_path: Path) -> None:
+    """The server's reloader keeps the federation it builds, and the next server starts
+    from it (no part loaded, nothing federated); an edit after that reads and federates."""
+    platform, service = make_repos(tmp_path)
+    settle(platform, service)
+    first = _reloaded(service, None)
+    assert first.corpus is not None
+    second = _reloaded(service, None)
+    counts = second._loader.cache_counts
+    assert counts.snapshots == 2
+    assert counts.parsed_files == 0
+    assert second.corpus is not None
+    fresh = _reloaded(service, None, cache=False).corpus
+    assert fresh is not None
+    _same(second.corpus, first.corpus)
+    _same(second.corpus, fresh)
+    adr = sorted((service / "docs" / "adr").glob("*.md"))[0]
+    adr.write_text(adr.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    updated = second.update({adr.relative_to(service).as_posix(): True})
+    again = _reloaded(service, None, cache=False).corpus
+    assert again is not None
+    _same(updated, again)

@@ -25,6 +25,7 @@ from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import LogSpec
 from govmem.parse.config import CONFIG_NAME
 
+from .cache import ParseCache
 from .load import CacheCounts, Loader, Pending, Prepared, Progress
 from .plan import read_config
 from .snapshot import snapshot_key
@@ -100,6 +101,38 @@ class LogSet:
         self._loaders = loaders
         return peeks
 
+    def restore(
+        self,
+        loader: Loader,
+        store: ParseCache,
+        local: Pending,
+        specs: Sequence[LogSpec],
+        root: Path,
+        config: str | os.PathLike[str] | None,
+    ) -> tuple[Corpus | None, FederationKey]:
+        """The federated corpus from the federation's own snapshot (in the local root's
+        cache, keyed by every part's key: `_federated_key`), or None; and the key with the
+        logs read up to it, for `federate` and `keep` on a miss."""
+        peeks = self.prepare(specs, root, config)
+        key = FederationKey(_federated_key(local, peeks), peeks)
+        snap = loader.restore(key.where, store)
+        return (snap.corpus if snap is not None else None), key
+
+    def keep(
+        self,
+        loader: Loader,
+        store: ParseCache,
+        key: FederationKey,
+        corpus: Corpus,
+        local_clean: bool,
+        counts: CacheCounts,
+    ) -> None:
+        """Keep a federated corpus as the federation's snapshot when every part was racily
+        clean (`counts.snapshots` counts its roots: the local one and every log read)."""
+        read = [p.prepared for p in key.peeks if not isinstance(p.prepared, str)]
+        if local_clean and all(p.clean for p in read):
+            loader.keep(store, key.where, corpus, attrs.evolve(counts, snapshots=1 + len(read)))
+
     def watch(
         self, specs: Sequence[LogSpec], root: Path, config: str | os.PathLike[str] | None
     ) -> tuple[list[Path], list[Path]]:
@@ -151,6 +184,14 @@ class Peek:
     prepared: Prepared | str
 
 
+@frozen
+class FederationKey:
+    """Where a federation's snapshot is kept, and its logs read up to their keys."""
+
+    where: Pending
+    peeks: Sequence[Peek]
+
+
 def _federated_key(local: Pending, peeks: Sequence[Peek]) -> Pending:
     """Where a federation's snapshot is kept: its slot follows the local root's, its key
     every part's (a log that cannot be read by why)."""
@@ -196,30 +237,29 @@ class Federation:
             if not specs or store is None or prep.snapshot is None:
                 local = self.local.load_prepared(prep, store)
                 return self.logs.federate(local, self.local, self.root, self.config)
-            peeks = self.logs.prepare(specs, self.root, self.config)
-            where = _federated_key(prep.snapshot, peeks)
-            snap = self.local.restore(where, store)
-            if snap is not None:
-                return snap.corpus
-            local = self.local.load_prepared(prep, store)
-            corpus = self.logs.federate(local, self.local, self.root, self.config, peeks)
-            clean = prep.clean and all(
-                isinstance(p.prepared, str) or p.prepared.clean for p in peeks
+            corpus, key = self.logs.restore(
+                self.local, store, prep.snapshot, specs, self.root, self.config
             )
-            if clean:
-                roots = 1 + sum(not isinstance(p.prepared, str) for p in peeks)
-                counts = attrs.evolve(self.cache_counts, snapshots=roots)
-                self.local.keep(store, where, corpus, counts)
+            if corpus is not None:
+                return corpus
+            local = self.local.load_prepared(prep, store)
+            corpus = self.logs.federate(local, self.local, self.root, self.config, key.peeks)
+            self.logs.keep(self.local, store, key, corpus, prep.clean, self.cache_counts)
             return corpus
 
     @property
     def cache_counts(self) -> CacheCounts:
         """The parse cache's counts of the last load, the local root's and every log's."""
-        counts = [self.local.cache_counts, *(x.cache_counts for x in self.logs.loaders())]
-        return CacheCounts(
-            cached=sum(c.cached for c in counts),
-            parsed=sum(c.parsed for c in counts),
-            cached_files=sum(c.cached_files for c in counts),
-            parsed_files=sum(c.parsed_files for c in counts),
-            snapshots=sum(c.snapshots for c in counts),
-        )
+        return total_counts([self.local, *self.logs.loaders()])
+
+
+def total_counts(loaders: Sequence[Loader]) -> CacheCounts:
+    """The parse cache's counts of several loaders' last loads, added up."""
+    counts = [x.cache_counts for x in loaders]
+    return CacheCounts(
+        cached=sum(c.cached for c in counts),
+        parsed=sum(c.parsed for c in counts),
+        cached_files=sum(c.cached_files for c in counts),
+        parsed_files=sum(c.parsed_files for c in counts),
+        snapshots=sum(c.snapshots for c in counts),
+    )

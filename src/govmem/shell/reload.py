@@ -44,7 +44,7 @@ from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_tree
 from .load import Loader, Pending
-from .logs import LogSet
+from .logs import FederationKey, LogSet, total_counts
 from .plan import Plan, is_candidate, read_config
 
 NO_GIT: Final = Finding(
@@ -144,6 +144,9 @@ class Reloader:
         """What the held files were read with: the quick path's plan."""
         self._built: tuple[tuple[Finding, ...], tuple[tuple[PathEntry, ...], tuple[Finding, ...]]]
         self._built = ((), ((), ()))
+        self._federation: tuple[FederationKey, bool] | None = None
+        """The federation's snapshot key `_restore` missed, and whether the local root was
+        racily clean: the next `_federate` keeps what it builds there."""
 
     @property
     def corpus(self) -> Corpus | None:
@@ -203,7 +206,11 @@ class Reloader:
     def _restore(
         self, planned: _Planned, git_dates: Mapping[str, When]
     ) -> tuple[Corpus | None, Pending | None]:
-        """The corpus from its snapshot (held with no files), or the key to keep it under."""
+        """The corpus from its snapshot (held with no files), or the key to keep it under.
+
+        With `logs:`, the federation's own snapshot first (`LogSet.restore`); on a miss
+        its key is held for `_finish`, which keeps the federation it builds.
+        """
         loader = self._loader
         with loader.store() as store:
             if store is None:
@@ -211,13 +218,44 @@ class Reloader:
             where, clean = loader.snapshot_key(
                 self.root, planned.config, planned.findings, planned.plan, git_dates
             )
+            fed: FederationKey | None = None
+            if planned.config.logs:
+                whole, fed = self._logs.restore(
+                    loader, store, where, planned.config.logs, self.root, self.config
+                )
+                if whole is not None:
+                    return self._restored(planned, git_dates, whole, whole.health.fingerprint), None
+                self._federation = (fed, clean)
             snap = loader.restore(where, store)
         if snap is None:
             return None, where if clean else None
-        self._git_dates, self._digest, self._basis = git_dates, snap.digest, planned
+        corpus = self._restored(planned, git_dates, snap.corpus, snap.digest)
+        return self._federate(corpus), None
+
+    def _restored(
+        self, planned: _Planned, git_dates: Mapping[str, When], corpus: Corpus, digest: str
+    ) -> Corpus:
+        """Hold a restored corpus, with no files read yet (the first reload reads them)."""
+        self._git_dates, self._digest, self._basis = git_dates, digest, planned
         self._built = (planned.findings, (planned.plan.entries, planned.plan.findings))
-        self._corpus = self._logs.federate(snap.corpus, loader, self.root, self.config)
-        return self._corpus, None
+        self._corpus = corpus
+        return corpus
+
+    def _federate(self, local: Corpus) -> Corpus:
+        """`local` with its logs; the first time after `_restore` missed the federation's
+        snapshot, with the logs it read and keeping the federation it builds."""
+        held, self._federation = self._federation, None
+        if held is None:
+            self._corpus = self._logs.federate(local, self._loader, self.root, self.config)
+            return self._corpus
+        key, clean = held
+        corpus = self._logs.federate(local, self._loader, self.root, self.config, key.peeks)
+        with self._loader.store() as store:
+            if store is not None:
+                counts = total_counts([self._loader, *self._logs.loaders()])
+                self._logs.keep(self._loader, store, key, corpus, clean, counts)
+        self._corpus = corpus
+        return corpus
 
     def is_record_file(self, rel: str) -> bool:
         """Whether the root-relative `rel` is a record file of the last plan's folders."""
@@ -251,7 +289,7 @@ class Reloader:
     def forget(self) -> None:
         """Drop the corpus, the files and the dates held: the next reload starts afresh."""
         self._corpus, self._files, self._git_dates = None, {}, None
-        self._basis = None
+        self._basis = self._federation = None
 
     def _finish(
         self,
@@ -282,8 +320,7 @@ class Reloader:
             digest=digest,
             pending=pending,
         )
-        self._corpus = self._logs.federate(local, self._loader, self.root, self.config)
-        return self._corpus
+        return self._federate(local)
 
     def log_roots(self) -> list[Path]:
         """The federated logs' folders read by the last reload (watched like the root)."""
