@@ -250,11 +250,13 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
         sqlite3.OperationalError: locked, or cannot be opened (bypass it).
         sqlite3.DatabaseError: not a database, or a damaged one (make it again).
     """
-    with contextlib.suppress(FileExistsError):  # a new database is private (SQLite gives
-        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))  # its logs its mode)
+    new = not os.path.exists(path)
     conn = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
+    if new:  # a new database is private; SQLite gives its write-ahead log the same mode
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o600)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
