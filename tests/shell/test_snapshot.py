@@ -432,3 +432,23 @@ def test_the_mcp_reloader_restores_a_federation_whole(own_cache: Path, tmp_path:
     again = _reloaded(service, None, cache=False).corpus
     assert again is not None
     _same(updated, again)
+
+
+def test_a_log_whose_cache_cannot_be_opened_never_lets_a_federation_snapshot_stand(
+    own_cache: Path, tmp_path: Path
+) -> None:
+    """A log without a snapshot key has its content in no key: the federation is read and
+    federated again, and an edit of that log is seen."""
+    platform, service = make_repos(tmp_path)
+    settle(platform, service)
+    Federation(service).load()
+    db = _cache.db_path(platform.resolve(), own_cache)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    db.mkdir()  # a folder where the database was: the log's cache cannot be opened
+    adr = sorted((platform / "docs" / "adr").glob("*.md"))[0]
+    adr.write_text(adr.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    got = Federation(service).load()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GOVMEM_CACHE", "off")
+        _same(got, Federation(service).load())

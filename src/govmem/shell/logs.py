@@ -115,7 +115,7 @@ class LogSet:
         logs read up to it, for `federate` and `keep` on a miss."""
         peeks = self.prepare(specs, root, config)
         key = FederationKey(_federated_key(local, peeks), peeks)
-        snap = loader.restore(key.where, store)
+        snap = loader.restore(key.where, store) if key.where is not None else None
         return (snap.corpus if snap is not None else None), key
 
     def keep(
@@ -130,7 +130,7 @@ class LogSet:
         """Keep a federated corpus as the federation's snapshot when every part was racily
         clean (`counts.snapshots` counts its roots: the local one and every log read)."""
         read = [p.prepared for p in key.peeks if not isinstance(p.prepared, str)]
-        if local_clean and all(p.clean for p in read):
+        if key.where is not None and local_clean and all(p.clean for p in read):
             loader.keep(store, key.where, corpus, attrs.evolve(counts, snapshots=1 + len(read)))
 
     def watch(
@@ -188,18 +188,24 @@ class Peek:
 class FederationKey:
     """Where a federation's snapshot is kept, and its logs read up to their keys."""
 
-    where: Pending
+    where: Pending | None
+    """None when some log has no snapshot key (then no federation snapshot is read or kept)."""
     peeks: Sequence[Peek]
 
 
-def _federated_key(local: Pending, peeks: Sequence[Peek]) -> Pending:
+def _federated_key(local: Pending, peeks: Sequence[Peek]) -> Pending | None:
     """Where a federation's snapshot is kept: its slot follows the local root's, its key
-    every part's (a log that cannot be read by why)."""
+    every part's (a log that cannot be read by why). None when a log has no key (its cache
+    could not be opened): its content is then in no key, and no snapshot may stand for it."""
     parts = [local.key]
     for p in peeks:
-        state = p.prepared if isinstance(p.prepared, str) else p.prepared.snapshot
-        key = state if isinstance(state, str) else "no-cache" if state is None else state.key
-        parts.append(f"{p.spec.name}\0{p.where}\0{p.spec.scope}\0{key}")
+        if isinstance(p.prepared, str):
+            state = f"unavailable\0{p.prepared}"
+        elif p.prepared.snapshot is None:
+            return None
+        else:
+            state = p.prepared.snapshot.key
+        parts.append(f"{p.spec.name}\0{p.where}\0{p.spec.scope}\0{state}")
     return Pending(snapshot_key(["federation", local.slot]), snapshot_key(parts))
 
 

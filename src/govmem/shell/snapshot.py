@@ -8,25 +8,28 @@ beside those entries under a key that stat data can prove (`Loader.load`,
 
 * **Key.** govmem's code (`code_key`: a hash of its modules' bytes, so
   another release or an edited checkout never reads another's snapshot),
-  the parsed configuration and its text, the config's and the
-  plan's findings, the folders planned, the git first-add dates, and every
-  candidate file's path and `Stamp` (size, mtime_ns, ctime_ns, inode,
-  device; following symlinks, so a retargeted link is another stamp), with
-  the folders that could not be listed.
-* **Racily clean.** A snapshot is written only when every stamp in its key
-  is at least `GRANULARITY_NS` older than the moment the stat walk began
-  (`stamp.proves_unchanged`, git's rule): a file written again within the
-  same timestamp tick is then impossible to miss, because its ctime — which
-  no program can set back — moves past every stamp in the key. A folder
-  edited a moment ago is read and parsed as before, and snapshotted on a
-  later load.
+  the parsed configuration and its text, the config's and the plan's
+  findings, the folders planned, the git first-add dates, and every
+  candidate file's path and stat row (mode, size, mtime_ns, ctime_ns,
+  inode, device; following symlinks, so a retargeted link is another row),
+  with the folders that could not be listed. A federation's key is its
+  parts' keys (`shell.logs`).
+* **Racily clean.** A snapshot is written only when every file's newest of
+  mtime and ctime is at least `GRANULARITY_NS` older than the moment the
+  stat walk began (`stamp.settled`, git's rule): a file written again
+  within the same timestamp tick is then impossible to miss, because its
+  ctime — which no program can set back — moves past every stamp in the
+  key. A folder edited a moment ago is read and parsed as before, and
+  snapshotted on a later load.
 * **Value.** A pickle of `Snapshot` (the corpus, the cache counts, the
-  file-level findings), with the corpus's lazy memo left out and loaded by
-  an unpickler that only makes the classes of govmem's pure layers (no
-  effects: they never touch a file, the clock or the network) and a short
-  list of builtin ones. It is read only from a database file the current user owns
-  and nobody else can write (the user's cache folder is); anything else, or
-  a value that does not load, is a miss.
+  file-level findings), with the corpus's memo reduced to its kept values
+  (`Key(keep=True)`: the topic index) and loaded by an unpickler that only
+  makes the classes of govmem's pure layers (no effects: they never touch
+  a file, the clock or the network) and a short list of builtin ones. It
+  is read only when the database, its write-ahead log and their folder are
+  the current user's and no other user can write them (`owned_privately`);
+  anything else, or a value that does not load, is a miss. The parsed
+  `govmem.yaml` is kept the same way (`ParsedConfig`).
 """
 
 from __future__ import annotations
