@@ -253,7 +253,7 @@ def test_snapshot_values_round_trip_and_drop_the_memo(example: Path) -> None:
     corpus = loader.load()
     corpus.query("Which database do new services use?", topic="database")
     assert len(corpus.memo) > 0
-    counts = _snapshot.Counts(1, 2, 3, 4)
+    counts = _snapshot.CacheCounts(1, 2, 3, 4, 1)
     snap = _snapshot.Snapshot(corpus, "d", loader.file_findings(), counts)
     blob = _snapshot.encode(snap)
     assert blob is not None
@@ -360,7 +360,7 @@ def test_a_pickled_memo_keeps_only_the_kept_values() -> None:
     corpus = _fresh(EXAMPLE)
     corpus.query("Which database do new services use?")
     assert len(corpus.memo) > 1
-    blob = _snapshot.encode(_snapshot.Snapshot(corpus, "", (), _snapshot.Counts(0, 0, 0, 0)))
+    blob = _snapshot.encode(_snapshot.Snapshot(corpus, "", (), _snapshot.CacheCounts()))
     back = _snapshot.decode(blob, _snapshot.Snapshot)
     assert back is not None
     assert [k.name for k, _, _ in back.corpus.memo.kept()] == ["query:topic-index"]

@@ -7,8 +7,8 @@ import sys
 
 from govmem._corpus import Corpus
 from govmem.model.records import Finding
-from govmem.shell.load import CacheCounts
 from govmem.shell.logs import Federation
+from govmem.shell.snapshot import CacheCounts
 
 from .base import command, emit, out, progress_bar
 from .pages import SHOWN, findings_arg

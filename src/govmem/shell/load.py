@@ -40,24 +40,11 @@ from . import snapshot as _snapshot
 from .files import FileText, fingerprint, walk_files
 from .plan import DiskTree, Plan, plan_paths, read_config
 from .pool import parse_many
+from .snapshot import CacheCounts
 
 Progress: TypeAlias = Callable[[int, int], None]
 """`progress(done, total)`: files parsed so far, of how many (once per file, or per chunk
 of files parsed on other cores; files read unchanged since the last load count at once)."""
-
-
-@frozen
-class CacheCounts:
-    """How many files a load took from the persistent parse cache, and how many it parsed."""
-
-    cached: int = 0
-    """Records (decisions, claims, memories) taken from the cache."""
-    parsed: int = 0
-    """Records parsed from their files."""
-    cached_files: int = 0
-    parsed_files: int = 0
-    snapshots: int = 0
-    """Roots whose corpus was restored whole from a snapshot (`restore`), none of their files read."""
 
 
 @frozen
@@ -320,10 +307,7 @@ class Loader:
     ) -> None:
         """Keep `corpus`, which this root stands for (its federation), as the snapshot at
         `where`; `counts` are its load's, every root of it counted in `snapshots`."""
-        c = _snapshot.Counts(
-            counts.cached, counts.parsed, counts.cached_files, counts.parsed_files, counts.snapshots
-        )
-        snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, c)
+        snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts)
         blob = _snapshot.encode(snap)
         if blob is not None and store.put_snapshot(where.slot, where.key, blob):
             _remember(snap, store.root, where.slot, where.key)
@@ -425,8 +409,7 @@ class Loader:
         self._findings = tuple(findings)
         self._snapshot = None  # a corpus built replaces the one restored (never two in memory)
         if store is not None and pending is not None:
-            c = self.cache_counts
-            counts = _snapshot.Counts(c.cached, c.parsed, c.cached_files, c.parsed_files, 1)
+            counts = evolve(self.cache_counts, snapshots=1)
             snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
             blob = _snapshot.encode(snap)
             if blob is not None and store.put_snapshot(pending.slot, pending.key, blob):

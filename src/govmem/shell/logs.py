@@ -26,9 +26,9 @@ from govmem.model.records import LogSpec
 from govmem.parse.config import CONFIG_NAME
 
 from .cache import ParseCache
-from .load import CacheCounts, Loader, Pending, Prepared, Progress
+from .load import Loader, Pending, Prepared, Progress
 from .plan import read_config
-from .snapshot import snapshot_key
+from .snapshot import CacheCounts, snapshot_key
 
 
 def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -> Path:

@@ -59,15 +59,20 @@ PROTOCOL: Final = 5
 
 
 @frozen
-class Counts:
-    """How many records and files a load took from the cache, and parsed (`load.CacheCounts`)."""
+class CacheCounts:
+    """How many files a load took from the persistent parse cache, and how many it parsed
+    (`Loader.cache_counts`; a snapshot keeps those of the load that wrote it)."""
 
-    cached: int
-    parsed: int
-    cached_files: int
-    parsed_files: int
-    snapshots: int = 1
-    """Roots the snapshot stands for (a federation's: the root and every log read)."""
+    cached: int = 0
+    """Records (decisions, claims, memories) taken from the cache."""
+    parsed: int = 0
+    """Records parsed from their files."""
+    cached_files: int = 0
+    parsed_files: int = 0
+    snapshots: int = 0
+    """Roots whose corpus was restored whole from a snapshot (`Loader.restore`), none of their
+    files read; in a snapshot, the roots it stands for (a federation's: the root and every
+    log read)."""
 
 
 @frozen
@@ -78,7 +83,7 @@ class Snapshot:
     digest: str
     """`fingerprint(config.text, files)` of the files it was built from."""
     file_findings: tuple[Finding, ...]
-    counts: Counts
+    counts: CacheCounts
 
 
 @frozen
@@ -188,7 +193,7 @@ _PURE: Final = (
     "govmem.tools.",
 )
 """The layers that never touch a file, the clock or the network: their classes have no effects."""
-_OWN: Final = frozenset({"Snapshot", "Counts", "ParsedConfig", "_make", "_proxy"})
+_OWN: Final = frozenset({"Snapshot", "CacheCounts", "ParsedConfig", "_make", "_proxy"})
 
 
 class _Unpickler(pickle.Unpickler):
