@@ -10,13 +10,12 @@ log without git history, or with nothing committed by then, is
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
 from govmem._corpus import Corpus
-from govmem.index.federate import Part, Unavailable, federate
+from govmem.index.federate import Part
 from govmem.model.errors import CorpusUnavailable, GitHistoryError
 from govmem.model.records import Config, Finding, LogSpec
 from govmem.model.time import When, parse_iso
@@ -35,7 +34,7 @@ from .files import (
     too_large,
 )
 from .load import Loader, Progress
-from .logs import Federation, log_root
+from .logs import Federation, federated, log_root
 from .plan import plan_paths, read_config
 
 
@@ -85,22 +84,16 @@ def load_known_as_of(
         return local
     # each log as its own git history knew it: at the date, or at the local commit's date
     when = known_as_of if _is_date(known_as_of) else commit.committed
-    parts: list[tuple[LogSpec, Part]] = []
-    gone: list[Unavailable] = []
-    h = hashlib.sha256(local.health.fingerprint.encode())
+    logs: list[tuple[LogSpec, Part | str]] = []
     for spec in specs:
         where = log_root(spec, Path(root), config)
         try:
             corpus, log_loader, _ = _load_known(where, when, None, None, None)
         except (CorpusUnavailable, GitHistoryError) as exc:
-            gone.append(Unavailable(spec, exc.message))
-            h.update(f"\0{spec.name}\0unavailable".encode())
+            logs.append((spec, exc.message))
             continue
-        parts.append((spec, Part(corpus, log_loader.file_findings())))
-        h.update(f"\0{spec.name}\0{corpus.health.fingerprint}".encode())
-    return federate(
-        Corpus, Part(local, loader.file_findings()), parts, gone, fingerprint=h.hexdigest()
-    )
+        logs.append((spec, Part(corpus, log_loader.file_findings())))
+    return federated(Part(local, loader.file_findings()), logs)
 
 
 def _is_date(known_as_of: str) -> bool:

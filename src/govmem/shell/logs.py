@@ -37,6 +37,22 @@ def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -
     return base / spec.path
 
 
+def federated(local: Part, logs: Sequence[tuple[LogSpec, Part | str]]) -> Corpus:
+    """The local corpus with its logs, each loaded (a `Part`) or why it cannot be read; the
+    fingerprint hashes the local one's and each log's (or that it is unavailable)."""
+    parts: list[tuple[LogSpec, Part]] = []
+    gone: list[Unavailable] = []
+    h = hashlib.sha256(local.index.health.fingerprint.encode())
+    for spec, part in logs:
+        if isinstance(part, str):
+            gone.append(Unavailable(spec, part))
+            h.update(f"\0{spec.name}\0unavailable".encode())
+        else:
+            parts.append((spec, part))
+            h.update(f"\0{spec.name}\0{part.index.health.fingerprint}".encode())
+    return federate(Corpus, local, parts, gone, fingerprint=h.hexdigest())
+
+
 class LogSet:
     """A `Loader` per configured log, kept between loads (each keeps its parse cache)."""
 
@@ -59,26 +75,15 @@ class LogSet:
         if not specs:
             return local
         peeks = prepared if prepared is not None else self.prepare(specs, root, config)
-        parts: list[tuple[LogSpec, Part]] = []
-        gone: list[Unavailable] = []
-        h = hashlib.sha256(local.health.fingerprint.encode())
+        loaded: list[tuple[LogSpec, Part | str]] = []
         for peek in peeks:
-            spec, loader = peek.spec, peek.loader
             if isinstance(peek.prepared, str):
-                gone.append(Unavailable(spec, peek.prepared))
-                h.update(f"\0{spec.name}\0unavailable".encode())
+                loaded.append((peek.spec, peek.prepared))
                 continue
-            with loader.store() as store:
-                corpus = loader.load_prepared(peek.prepared, store)
-            parts.append((spec, Part(corpus, loader.file_findings())))
-            h.update(f"\0{spec.name}\0{corpus.health.fingerprint}".encode())
-        return federate(
-            Corpus,
-            Part(local, local_loader.file_findings()),
-            parts,
-            gone,
-            fingerprint=h.hexdigest(),
-        )
+            with peek.loader.store() as store:
+                corpus = peek.loader.load_prepared(peek.prepared, store)
+            loaded.append((peek.spec, Part(corpus, peek.loader.file_findings())))
+        return federated(Part(local, local_loader.file_findings()), loaded)
 
     def prepare(
         self, specs: Sequence[LogSpec], root: Path, config: str | os.PathLike[str] | None
