@@ -505,7 +505,6 @@ def test_generated_non_utf8_names_are_findings_never_crashes(
         json.dumps([f.path for f in corpus.findings], ensure_ascii=False).encode("utf-8")
 
 
-@settings(max_examples=40, deadline=None)
 @given(
     record_dates=st.lists(calendar_edge_dates(), min_size=1, max_size=4),
     as_of=calendar_edge_instants(),
