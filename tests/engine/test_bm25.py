@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
+from typing import Final
 
 import pytest
 from hypothesis import given
@@ -278,6 +279,7 @@ def reference_rank(
         MAX_UNMATCHED,
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
+        NAME_COVER,
         TITLE_BONUS,
         TITLE_COVER,
         TITLE_WEIGHT,
@@ -315,6 +317,15 @@ def reference_rank(
             w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
             score[i] += weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
             in_title[i] += weight if title[term] else 0.0
+    # each record's name cover: the share of its name's IDF that the question's terms hold
+    # (IDF over every record, whatever competes)
+    every = [{t for text in (*d.title, d.body) for t in terms(text)} for d in docs]
+    name_cover = [0.0] * n
+    for i, d in enumerate(records):
+        name = {t for text in (d.name or d.title[:1]) for t in terms(text)}
+        weights = {t: idf(len(docs), sum(t in held for held in every)) for t in name}
+        held = sum(w for t, w in weights.items() if t in wanted)
+        name_cover[i] = held / sum(weights.values()) if held else 0.0
     best: dict[str, float] = {}
     for i, value in enumerate(score):
         if value > best.get(records[i].topic, 0.0):
@@ -330,6 +341,9 @@ def reference_rank(
     mine = max((v for i, v in enumerate(in_title) if records[i].topic == top_name), default=0.0)
     others = max((v for i, v in enumerate(in_title) if records[i].topic != top_name), default=0.0)
     names_it = mine >= TITLE_COVER * (matched + unknown) and mine > others
+    mine = max((v for i, v in enumerate(name_cover) if records[i].topic == top_name), default=0.0)
+    others = max((v for i, v in enumerate(name_cover) if records[i].topic != top_name), default=0)
+    names_it = names_it or (mine >= NAME_COVER and mine > others)
     clear = len(pool) == 1 or top >= MARGIN * second or names_it
     answerable = (
         unmatched <= MAX_UNMATCHED * len(wanted)
@@ -393,8 +407,9 @@ def test_a_title_that_names_the_question_is_clearly_best_without_the_margin() ->
 
 
 def test_two_titles_naming_the_question_alike_choose_neither() -> None:
-    """When another topic's title holds as much of the question, the title tells nothing."""
-    guess = rank("How do we name clusters?", _naming_docs("Cluster names"))
+    """When another topic's title holds as much of the question, and its name is as much
+    the question's, the title tells nothing."""
+    guess = rank("How do we name clusters?", _naming_docs("Cluster naming convention"))
     assert guess.topic is None
     assert set(guess.candidates[:2]) == {"naming convention", "domains"}
 
@@ -404,3 +419,36 @@ def test_a_title_holding_too_little_of_the_question_does_not_choose() -> None:
     question that also asks about `gpu` and `quota` holds too little of it."""
     guess = rank("How do we name GPU quota clusters?", _naming_docs("Domain names"))
     assert guess.topic is None
+
+
+_BROKER: Final = [
+    Document("broker", ("Message broker",), "We chose Kafka over RabbitMQ.", True),
+    Document(
+        "events",
+        ("Events on the message broker",),
+        "Services publish events; each has a schema.",
+        True,
+    ),
+    Document("logging", ("Logging",), "Logs go to the log store.", True),
+]
+"""Two titles that hold the whole question and score alike; only one is nothing but the
+question's words."""
+
+
+def test_a_record_the_question_names_is_clearly_best_without_the_margin() -> None:
+    """`Message broker` is all the question's words (name cover 1 ≥ NAME_COVER), the other
+    title has a word more: chosen, though neither the margin nor the title cover decides."""
+    guess = rank("Which message broker do we use?", _BROKER)
+    (_, top), (_, second) = guess.scores[:2]
+    assert top < MARGIN * second
+    assert guess.topic == "broker"
+
+
+def test_a_name_the_question_does_not_hold_enough_of_gains_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the bar above 1 no name decides: the same question is left to the margin."""
+    monkeypatch.setattr("govmem.engine.bm25.NAME_COVER", 1.01)
+    guess = rank("Which message broker do we use?", _BROKER)
+    assert guess.topic is None
+    assert guess.candidates[:2] == ("broker", "events")

@@ -27,7 +27,11 @@ supplements and READMEs read as records are all `unknown`).
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
 best — its score positive and at least 1.5 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
-the question's IDF and more than any other topic's title — *and* the corpus
+the question's IDF and more than any other topic's title, or one of its
+records having a name cover ≥ 0.6 and more than any record of another topic
+(a record's *name* is its title and its file name's subject, `Document.name`;
+its name cover is the share of the IDF of its name's distinct terms — over
+every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
 can answer the question: at most a third of the question's terms occur in
 no competing record, those unknown terms (each weighed as a term no record
 holds) carry at most 30 % of the question's IDF (not applied to a lone
@@ -79,6 +83,9 @@ TITLE_COVER: Final = 0.8
 """A topic is also clearly best when one of its records' titles holds at least this share
 of the question's IDF (unknown terms included) and no record of another competing topic
 has a title holding as much: the title names what the question asks."""
+NAME_COVER: Final = 0.6
+"""A topic is also clearly best when one of its records has a name cover of at least this and
+no record of another competing topic has as much: the question names that record."""
 MAX_CANDIDATES: Final = 3
 
 
@@ -109,6 +116,9 @@ class Document:
     body: str
     known_status: bool
     """Whether its status is of a known class (not `unknown`)."""
+    name: Sequence[str] = ()
+    """The texts that name the record — its title and its file name's subject — which the
+    title field holds too; empty: the first text of `title`."""
 
 
 def idf(n_docs: int, containing: int) -> float:
@@ -189,6 +199,10 @@ class TopicIndex:
     _body_len: array[int] = field(repr=False)
     _postings: Mapping[str, _Postings] = field(repr=False)
     _topics: Mapping[str, _Topic] = field(repr=False)
+    _names: tuple[frozenset[str], ...] = field(repr=False)
+    """record -> the distinct terms of its name (`Document.name`)."""
+    _name_idf: array[float] = field(repr=False)
+    """record -> the IDF of its name's terms over every record, summed."""
     _pools: Recent[frozenset[str] | None, _Pool] = field(
         repr=False, factory=lambda: Recent(_RECENT_POOLS)
     )
@@ -214,8 +228,11 @@ class TopicIndex:
         postings: dict[str, _Postings] = {}
         members: dict[str, list[int]] = {}
         known: dict[str, bool] = {}
+        names: list[frozenset[str]] = []
         for pos, doc in enumerate(documents):
             title = Counter(t for text in doc.title for t in terms(text, keep))
+            name = doc.name or doc.title[:1]
+            names.append(frozenset(t for text in name for t in terms(text, keep)))
             body = Counter(terms(doc.body, keep))
             topic_of.append(doc.topic)
             title_len.append(sum(title.values()))
@@ -237,6 +254,8 @@ class TopicIndex:
             )
             for name, docs in members.items()
         }
+        n_docs = len(topic_of)
+        name_idf = array("d", (sum(idf(n_docs, len(postings[t].docs)) for t in n) for n in names))
         return cls(
             keep,
             tuple(topic_of),
@@ -244,6 +263,8 @@ class TopicIndex:
             body_len,
             MappingProxyType(postings),
             MappingProxyType(topics),
+            tuple(names),
+            name_idf,
         )
 
     @property
@@ -321,12 +342,12 @@ class TopicIndex:
         self._scored.put(key, found)
         return found
 
-    def _title_names(self, best: str, title_idf: Mapping[int, float], enough: float) -> bool:
-        """Whether a record of `best` has a title holding `enough` of the question's IDF,
-        more than the title of any record of another topic holds."""
+    def _names_best(self, best: str, by_record: Mapping[int, float], enough: float) -> bool:
+        """Whether a record of `best` has a value in `by_record` of at least `enough`, more
+        than any record of another topic has."""
         topic_of = self._topic_of
-        mine = max((w for d, w in title_idf.items() if topic_of[d] == best), default=0.0)
-        others = max((w for d, w in title_idf.items() if topic_of[d] != best), default=0.0)
+        mine = max((w for d, w in by_record.items() if topic_of[d] == best), default=0.0)
+        others = max((w for d, w in by_record.items() if topic_of[d] != best), default=0.0)
         return mine >= enough and mine > others
 
     def rank(
@@ -355,7 +376,9 @@ class TopicIndex:
         record_scores: dict[int, float] = {}
         title_idf: dict[int, float] = {}  # per record: the IDF of the terms its title holds
         holders: list[tuple[float, frozenset[str]]] = []  # per matched term: IDF, its topics
+        name_held: dict[int, float] = {}  # per record: the IDF (over all) its name holds
         question_terms_ = self.terms(question)
+        topic_of, named, name_idf = self._topic_of, self._names, self._name_idf
         scoped = set(question_terms_) - set(self.terms(question, drop))
         unmatched = 0
         for term in question_terms_:
@@ -369,10 +392,12 @@ class TopicIndex:
             get = record_scores.get
             for d, gain in zip(scored.docs, scored.gains, strict=True):
                 record_scores[d] = get(d, 0.0) + gain
+            everywhere = idf(len(topic_of), len(self._postings[term].docs))
             for d in scored.titled:
                 title_idf[d] = title_idf.get(d, 0.0) + scored.idf
+                if term in named[d]:
+                    name_held[d] = name_held.get(d, 0.0) + everywhere
 
-        topic_of = self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():
             topic = topic_of[d]
@@ -394,7 +419,10 @@ class TopicIndex:
         clear = (
             n_topics == 1
             or top >= MARGIN * second
-            or self._title_names(best, title_idf, TITLE_COVER * (matched_idf + unmatched_idf))
+            or self._names_best(best, title_idf, TITLE_COVER * (matched_idf + unmatched_idf))
+            or self._names_best(
+                best, {d: w / name_idf[d] for d, w in name_held.items()}, NAME_COVER
+            )
         )
         answerable = (
             unmatched <= MAX_UNMATCHED * len(question_terms_)

@@ -141,10 +141,10 @@ def topic_index(corpus: Index, mind: str = "default") -> TopicIndex:
                 if rec.topic or rec.is_memory:
                     names.append(topic)
                 subject = (file_subject(rec.path) or "").replace("-", " ").replace("_", " ")
-                title = (rec.title, subject, topic, *aliases, *rec.tags, rec.value or "")
-                docs.append(
-                    Document(topic, title, rec.body or rec.content, rec.status != "unknown")
-                )
+                name = (rec.title, subject)
+                title = (*name, topic, *aliases, *rec.tags, rec.value or "")
+                known = rec.status != "unknown"
+                docs.append(Document(topic, title, rec.body or rec.content, known, name))
         return TopicIndex.from_documents(docs, protected_tokens(names))
 
     return corpus.memo.get(TOPIC_INDEX, build, key)
