@@ -23,7 +23,7 @@ from govmem.engine.bm25 import (
     protected_tokens,
 )
 from govmem.engine.stopwords import STOP_WORDS
-from govmem.engine.terms import INTENT_WORDS
+from govmem.engine.terms import INTENT_WORDS, terms
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 
@@ -452,3 +452,30 @@ def test_a_name_the_question_does_not_hold_enough_of_gains_nothing(
     guess = rank("Which message broker do we use?", _BROKER)
     assert guess.topic is None
     assert guess.candidates[:2] == ("broker", "events")
+
+
+@pytest.mark.parametrize(
+    ("short", "long"),
+    [
+        ("DB", "databases"),
+        ("repo", "repository"),
+        ("K8s", "Kubernetes"),
+        ("config", "configuration"),
+        ("env", "environments"),
+        ("infra", "infrastructure"),
+        ("E2E", "end-to-end"),
+    ],
+)
+def test_a_short_form_is_the_term_of_its_long_one(short: str, long: str) -> None:
+    """`DB choices` and `Database choices` give the same terms (a compound's joined term)."""
+    assert terms(f"{short} choices")[0] == terms(f"{long} choices")[-1 if "-" in long else 0]
+
+
+def test_a_question_in_long_words_finds_a_title_in_short_ones() -> None:
+    """"Which database do we use?" meets the record the team titled `DB choices`."""
+    docs = [
+        Document("db choices", ("DB choices",), "We chose PostgreSQL.", True),
+        Document("search", ("Search engine",), "OpenSearch indexes the grants.", True),
+        Document("migrations", ("Schema migrations",), "Alembic runs them.", True),
+    ]
+    assert rank("Which database do we use?", docs).topic == "db choices"

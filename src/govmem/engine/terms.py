@@ -101,11 +101,25 @@ def _stemmer() -> snowballstemmer.stemmer:
     return found
 
 
+SHORT_FORMS: Final = {
+    "db": "databas",
+    "repo": "repositori",
+    "k8s": "kubernet",
+    "config": "configur",
+    "env": "environ",
+    "infra": "infrastructur",
+    "e2e": "endtoend",
+}
+"""The stems of software's common short forms, read as the stems of the words they stand for
+(`db` -> `databas`, as `databases` gives): `DB choices` meets "Which database?"."""
+
+
 @lru_cache(maxsize=1 << 17)
 def stem(token: str) -> str:
-    """The Snowball English stem of a folded token (`clusters` -> `cluster`)."""
+    """The Snowball English stem of a folded token (`clusters` -> `cluster`), a short form's
+    that of its long one (`SHORT_FORMS`)."""
     stemmed: str = _stemmer().stemWord(token)
-    return stemmed
+    return SHORT_FORMS.get(stemmed, stemmed)
 
 
 _COMPOUND: Final = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)+(?![\w-])")
