@@ -472,7 +472,7 @@ def test_a_short_form_is_the_term_of_its_long_one(short: str, long: str) -> None
 
 
 def test_a_question_in_long_words_finds_a_title_in_short_ones() -> None:
-    """"Which database do we use?" meets the record the team titled `DB choices`."""
+    """ "Which database do we use?" meets the record the team titled `DB choices`."""
     docs = [
         Document("db choices", ("DB choices",), "We chose PostgreSQL.", True),
         Document("search", ("Search engine",), "OpenSearch indexes the grants.", True),
