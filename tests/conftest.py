@@ -117,13 +117,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # test command for a contributor's loop; `dev` looks harder before a push; `ci` is what
 # `.ci/run` sets (HYPOTHESIS_PROFILE=ci), the depth every change is held to; `fast` is for
 # iterating on one property.
-settings.register_profile("quick", max_examples=25, deadline=None)
+settings.register_profile("quick", max_examples=10, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "ci", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("fast", max_examples=15, deadline=None)
+settings.register_profile("fast", max_examples=5, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+
+
+def examples(n: int) -> int:
+    """`n` examples for a costly property, fewer when the profile asks for fewer (`quick`):
+    CI's profile keeps `n`."""
+    profile = settings.default
+    return n if profile is None else min(n, profile.max_examples)
 
 
 DATA = REPO / "tests" / "data"

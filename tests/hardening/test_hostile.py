@@ -37,7 +37,7 @@ from govmem.testing import (
     non_utf8_names,
     special_files,
 )
-from tests.conftest import EXAMPLE, write_files
+from tests.conftest import EXAMPLE, examples, write_files
 from tests.engine.seed_corpus import rec
 
 from .support import script, shared_folder, write_bytes_name
@@ -470,7 +470,7 @@ def test_a_hostile_govmem_yaml_is_bad_yaml_not_a_crash(tmp_path: Path, config: s
 
 
 # ------------------------- generated hostile inputs (issue 22: govmem.testing.hostile)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(names=st.lists(non_utf8_names(), min_size=1, max_size=3, unique=True), folder=st.booleans())
 def test_generated_non_utf8_names_are_findings_never_crashes(
     names: list[bytes], folder: bool

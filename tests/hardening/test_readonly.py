@@ -22,13 +22,14 @@ from govmem.cli import main as cli
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp.server import build_server
 from mcp import Client
+from tests.conftest import examples
 
 from .frames import TOOLS, Json, tool_arguments
 from .support import Tree, make_repo, snapshot
 
 READ_TOOLS: Final = tuple(t for t in TOOLS if t != "remember")
 SETTINGS: Final = settings(
-    max_examples=15,
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

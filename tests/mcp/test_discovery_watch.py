@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 from tests.conftest import write_files
 
-from .support import git
+from .support import git, short_racy_window, wait_racy_window
 
 ADR = "# {n}. {title}\n\nDate: 2024-03-0{n}\n\n## Status\n\nAccepted\n"
 
@@ -52,14 +50,21 @@ def watch(request: pytest.FixtureRequest) -> str:
     return mode
 
 
-def _settle(live: LiveCorpus) -> None:
-    if live.watch_kind == "stat":
-        time.sleep(RACY_NS / 1e9 + 0.1)
-        live.current()
+@pytest.fixture
+def settle(monkeypatch: pytest.MonkeyPatch) -> Callable[[LiveCorpus], None]:
+    """Wait out the stat scan's racily-clean window, shortened (`short_racy_window`)."""
+    short_racy_window(monkeypatch)
+
+    def wait(live: LiveCorpus) -> None:
+        if live.watch_kind == "stat":
+            wait_racy_window()
+            live.current()
+
+    return wait
 
 
 def test_the_folder_adr_dir_names_is_watched_and_a_new_adr_dir_is_seen(
-    tmp_path: Path, watch: str
+    tmp_path: Path, watch: str, settle: Callable[[LiveCorpus], None]
 ) -> None:
     root = _repo(
         tmp_path / "repo",
@@ -72,13 +77,13 @@ def test_the_folder_adr_dir_names_is_watched_and_a_new_adr_dir_is_seen(
     with _serving(root, watch) as live:
         assert _ids(live) == ["0001"]
         assert live.watch_kind == watch
-        _settle(live)
+        settle(live)
         (root / "arch/one/0003-c.md").write_text(ADR.format(n=3, title="C"), encoding="utf-8")
         assert _ids(live) == ["0001", "0003"]
-        _settle(live)
+        settle(live)
         _rewrite(root / ".adr-dir", "arch/two\n")
         assert _ids(live) == ["0002"]
-        _settle(live)
+        settle(live)
         (root / "arch/three").mkdir()
         (root / "arch/three/0004-d.md").write_text(ADR.format(n=4, title="D"), encoding="utf-8")
         _rewrite(root / ".adr-dir", "arch/three\n")
@@ -95,15 +100,17 @@ def test_a_missing_folder_adr_dir_names_is_seen_when_it_appears(tmp_path: Path, 
         assert live.current().findings == ()
 
 
-def test_the_root_becomes_the_adr_folder_when_adrs_appear_in_it(tmp_path: Path, watch: str) -> None:
+def test_the_root_becomes_the_adr_folder_when_adrs_appear_in_it(
+    tmp_path: Path, watch: str, settle: Callable[[LiveCorpus], None]
+) -> None:
     root = _repo(tmp_path / "repo", {"README.md": "# Readme\n", "notes.md": "# Notes\n"})
     with _serving(root, watch) as live:
         assert [f.code for f in live.current().findings] == ["no-adr-folder"]
-        _settle(live)
+        settle(live)
         _rewrite(root / "notes.md", "---\nstatus: accepted\ndate: 2024-01-01\n---\n# Notes\n")
         assert _ids(live) == ["notes"]
         assert live.current().folders == (".",)
-        _settle(live)
+        settle(live)
         (root / "notes.md").unlink()
         assert [f.code for f in live.current().findings] == ["no-adr-folder"]
         (root / "0001-x.md").write_text(ADR.format(n=1, title="X"), encoding="utf-8")
@@ -140,12 +147,14 @@ def test_log4brains_packages_are_watched(tmp_path: Path, watch: str) -> None:
         assert scope == {"0001": "all", "0002": "core", "0003": "core"}
 
 
-def test_a_root_read_for_its_adr_names_keeps_the_quick_path(tmp_path: Path, watch: str) -> None:
+def test_a_root_read_for_its_adr_names_keeps_the_quick_path(
+    tmp_path: Path, watch: str, settle: Callable[[LiveCorpus], None]
+) -> None:
     """Editing or adding an ADR in such a root re-reads the file; removing the last one re-plans."""
     root = _repo(tmp_path / "repo", {"0001-a.md": ADR.format(n=1, title="A")})
     with _serving(root, watch) as live:
         assert _ids(live) == ["0001"]
-        _settle(live)
+        settle(live)
         quick = live.quick_reloads
         _rewrite(root / "0001-a.md", ADR.format(n=1, title="Changed"))
         assert [r.title for r in live.current().records] == ["1. Changed"]

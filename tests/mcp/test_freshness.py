@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,9 @@ import pytest
 from govmem import CorpusUnavailable, Loader
 from govmem.shell import files as _files
 from govmem.shell.files import FileText
-from govmem_mcp._scan import RACY_NS
 from govmem_mcp._state import LiveCorpus
 
-from .support import git
+from .support import git, short_racy_window, wait_racy_window
 
 
 @pytest.fixture(params=["inotify", "stat"])
@@ -28,15 +26,24 @@ def live(request: pytest.FixtureRequest, example_repo: Path) -> Iterator[LiveCor
     state.close()
 
 
-def settle(live: LiveCorpus) -> None:
-    """Let racy timestamps age (the stat scan re-reads files changed < 2 s before a scan)."""
-    if live.watch_kind == "stat":
-        time.sleep(RACY_NS / 1e9 + 0.1)
-        live.current()
-        live.current()
+@pytest.fixture
+def settle(monkeypatch: pytest.MonkeyPatch) -> Callable[[LiveCorpus], None]:
+    """Let racy timestamps age: the stat scan re-reads files changed within its racily-clean
+    window before a scan, here shortened to a quarter second (`short_racy_window`)."""
+    short_racy_window(monkeypatch)
+
+    def wait(live: LiveCorpus) -> None:
+        if live.watch_kind == "stat":
+            wait_racy_window()
+            live.current()
+            live.current()
+
+    return wait
 
 
-def test_no_reload_when_nothing_changed(live: LiveCorpus) -> None:
+def test_no_reload_when_nothing_changed(
+    live: LiveCorpus, settle: Callable[[LiveCorpus], None]
+) -> None:
     settle(live)
     before = live.reloads
     corpus = live.current()
@@ -45,7 +52,9 @@ def test_no_reload_when_nothing_changed(live: LiveCorpus) -> None:
     assert live.reloads == before
 
 
-def test_an_edit_is_seen_by_the_next_call(live: LiveCorpus, example_repo: Path) -> None:
+def test_an_edit_is_seen_by_the_next_call(
+    live: LiveCorpus, example_repo: Path, settle: Callable[[LiveCorpus], None]
+) -> None:
     settle(live)
     adr = example_repo / "docs/adr/024.md"
     old = live.current()
@@ -161,7 +170,10 @@ def test_changes_during_every_load_give_up(
 
 
 def test_only_changed_files_are_read(
-    live: LiveCorpus, example_repo: Path, monkeypatch: pytest.MonkeyPatch
+    live: LiveCorpus,
+    example_repo: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    settle: Callable[[LiveCorpus], None],
 ) -> None:
     settle(live)
     reads: list[str] = []

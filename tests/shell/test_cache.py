@@ -18,7 +18,7 @@ from govmem._corpus import Corpus
 from govmem.shell import cache as _cache
 from govmem.shell.load import Loader
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
-from tests.conftest import EXAMPLE
+from tests.conftest import EXAMPLE, examples
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -54,7 +54,7 @@ def _same(a: Corpus, b: Corpus) -> None:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

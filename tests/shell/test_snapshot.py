@@ -27,9 +27,9 @@ from govmem.shell import snapshot as _snapshot
 from govmem.shell.atomic import create_exclusive
 from govmem.shell.load import Loader, keep_derived
 from govmem.shell.logs import Federation
-from govmem.shell.stamp import GRANULARITY_NS
+from govmem.shell.stamp import GRANULARITY_NS, settled
 from govmem.testing import FileEdits, apply_edit, file_edits, settle, write_folder
-from tests.conftest import EXAMPLE
+from tests.conftest import EXAMPLE, examples
 from tests.federation import make_repos
 from tests.shell.test_cache import _same
 
@@ -64,6 +64,22 @@ def _tick() -> None:
     time.sleep(0.02)
 
 
+SHORT_WINDOW = GRANULARITY_NS // 8
+"""The racily-clean window of the tests that wait it out (`short_window`): a quarter second,
+far past the file system's timestamp tick."""
+
+
+@pytest.fixture
+def short_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot may be written of files `SHORT_WINDOW` old (the rule of `Listing.clean`,
+    with a shorter window), so that `settle` waits a quarter second, not two."""
+    monkeypatch.setattr(
+        _snapshot,
+        "settled",
+        lambda changed_ns, since_ns: settled(changed_ns, since_ns, SHORT_WINDOW),
+    )
+
+
 @pytest.fixture
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
@@ -79,7 +95,7 @@ def example(tmp_path: Path) -> Path:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -367,13 +383,14 @@ def test_a_pickled_memo_keeps_only_the_kept_values() -> None:
     assert len(back.corpus.memo) == 1
 
 
+@pytest.mark.usefixtures("short_window")
 def test_a_federation_is_restored_whole_and_misses_when_a_log_changes(
     own_cache: Path, tmp_path: Path
 ) -> None:
     """Two settled repositories (platform, service): the second load restores the federated
     corpus without loading either part; an edit in the platform log is a miss."""
     platform, service = make_repos(tmp_path)
-    settle(platform, service)
+    settle(platform, service, window_ns=SHORT_WINDOW)
 
     def off() -> Corpus:
         with pytest.MonkeyPatch.context() as mp:
@@ -410,11 +427,12 @@ def test_the_database_is_made_private_and_its_own_group_may_write_it(
     assert loader.cache_counts.snapshots == 1
 
 
+@pytest.mark.usefixtures("short_window")
 def test_the_mcp_reloader_restores_a_federation_whole(own_cache: Path, tmp_path: Path) -> None:
     """The server's reloader keeps the federation it builds, and the next server starts
     from it (no part loaded, nothing federated); an edit after that reads and federates."""
     platform, service = make_repos(tmp_path)
-    settle(platform, service)
+    settle(platform, service, window_ns=SHORT_WINDOW)
     first = _reloaded(service, None)
     assert first.corpus is not None
     second = _reloaded(service, None)
@@ -434,13 +452,14 @@ def test_the_mcp_reloader_restores_a_federation_whole(own_cache: Path, tmp_path:
     _same(updated, again)
 
 
+@pytest.mark.usefixtures("short_window")
 def test_a_log_whose_cache_cannot_be_opened_never_lets_a_federation_snapshot_stand(
     own_cache: Path, tmp_path: Path
 ) -> None:
     """A log without a snapshot key has its content in no key: the federation is read and
     federated again, and an edit of that log is seen."""
     platform, service = make_repos(tmp_path)
-    settle(platform, service)
+    settle(platform, service, window_ns=SHORT_WINDOW)
     Federation(service).load()
     db = _cache.db_path(platform.resolve(), own_cache)
     for suffix in ("", "-wal", "-shm"):

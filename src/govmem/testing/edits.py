@@ -160,13 +160,15 @@ def apply_edit(root: Path, edit: Edit) -> None:
         os.utime(other, ns=(b.st_atime_ns, b.st_mtime_ns))
 
 
-def settle(*roots: Path) -> None:
+def settle(*roots: Path, window_ns: int | None = None) -> None:
     """Wait until every file under `roots` is out of the parse cache's racily-clean window
-    (`govmem.shell.stamp.GRANULARITY_NS`), so that a load may snapshot them."""
+    (`window_ns`; by default `govmem.shell.stamp.GRANULARITY_NS`), so that a load may
+    snapshot them."""
     from govmem.shell.stamp import GRANULARITY_NS  # noqa: PLC0415 - the shell, for tests only
 
     stamps = [p.stat() for root in roots for p in root.rglob("*") if p.is_file()]
     newest = max((max(st.st_mtime_ns, st.st_ctime_ns) for st in stamps), default=0)
-    wait = (newest + GRANULARITY_NS - time.time_ns()) / 1e9 + 0.05
+    window = GRANULARITY_NS if window_ns is None else window_ns
+    wait = (newest + window - time.time_ns()) / 1e9 + 0.05
     if wait > 0:
         time.sleep(wait)
