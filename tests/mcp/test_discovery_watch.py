@@ -11,7 +11,9 @@ import pytest
 from govmem_mcp._state import LiveCorpus
 from tests.conftest import write_files
 
-from .support import git, short_racy_window, wait_racy_window
+from .support import git
+
+pytest_plugins = ["tests.mcp.plugin"]
 
 ADR = "# {n}. {title}\n\nDate: 2024-03-0{n}\n\n## Status\n\nAccepted\n"
 
@@ -48,19 +50,6 @@ def _rewrite(path: Path, text: str) -> None:
 def watch(request: pytest.FixtureRequest) -> str:
     mode: str = request.param
     return mode
-
-
-@pytest.fixture
-def settle(monkeypatch: pytest.MonkeyPatch) -> Callable[[LiveCorpus], None]:
-    """Wait out the stat scan's racily-clean window, shortened (`short_racy_window`)."""
-    short_racy_window(monkeypatch)
-
-    def wait(live: LiveCorpus) -> None:
-        if live.watch_kind == "stat":
-            wait_racy_window()
-            live.current()
-
-    return wait
 
 
 def test_the_folder_adr_dir_names_is_watched_and_a_new_adr_dir_is_seen(

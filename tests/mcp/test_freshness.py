@@ -14,7 +14,9 @@ from govmem.shell import files as _files
 from govmem.shell.files import FileText
 from govmem_mcp._state import LiveCorpus
 
-from .support import git, short_racy_window, wait_racy_window
+from .support import git
+
+pytest_plugins = ["tests.mcp.plugin"]
 
 
 @pytest.fixture(params=["inotify", "stat"])
@@ -24,21 +26,6 @@ def live(request: pytest.FixtureRequest, example_repo: Path) -> Iterator[LiveCor
     assert state.watch_kind == request.param
     yield state
     state.close()
-
-
-@pytest.fixture
-def settle(monkeypatch: pytest.MonkeyPatch) -> Callable[[LiveCorpus], None]:
-    """Let racy timestamps age: the stat scan re-reads files changed within its racily-clean
-    window before a scan, here shortened to a quarter second (`short_racy_window`)."""
-    short_racy_window(monkeypatch)
-
-    def wait(live: LiveCorpus) -> None:
-        if live.watch_kind == "stat":
-            wait_racy_window()
-            live.current()
-            live.current()
-
-    return wait
 
 
 def test_no_reload_when_nothing_changed(
