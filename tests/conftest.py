@@ -102,6 +102,13 @@ def no_network() -> Iterator[None]:
 LONG: Final = os.environ.get("GOVMEM_LONG_TESTS") == "1"
 """Run the long tests (marker `long`): `.ci/run` sets GOVMEM_LONG_TESTS=1 within its budget."""
 
+needs_graphviz: Final = pytest.mark.skipif(
+    shutil.which("dot") is None and os.environ.get("GOVMEM_REQUIRE_BROWSER") != "1",
+    reason="Graphviz `dot` is not installed",
+)
+"""A test that runs `dot`: skipped without Graphviz, except under `.ci/run`, which
+installs it (GOVMEM_REQUIRE_BROWSER=1), where a missing `dot` fails the test."""
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Deselect (not skip) the `long` tests unless GOVMEM_LONG_TESTS=1."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -15,7 +14,7 @@ import govmem
 from govmem import Corpus, Link, Record
 from govmem.model.time import parse_iso
 from govmem.render.graph import build_graph, mermaid_text, render_dot, render_mermaid
-from tests.conftest import EXAMPLE
+from tests.conftest import EXAMPLE, needs_graphviz
 
 NOW: Final = datetime(2026, 9, 8, 12, tzinfo=UTC)
 AS_OF: Final = parse_iso("2026-09-08")
@@ -181,7 +180,7 @@ def test_rejected_in_favour_of_and_pending_supersession_are_edges() -> None:
     assert edges == ["n_102 proposes to supersede n_101", "n_100 rejected in favour of n_101"]
 
 
-@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz `dot` is not installed")
+@needs_graphviz
 def test_the_dot_output_is_accepted_by_graphviz(example: Corpus) -> None:
     """`dot -Tsvg` renders the DOT text without a warning, with every node."""
     text = render_dot(build_graph(example, None, AS_OF, now=NOW))

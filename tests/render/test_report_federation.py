@@ -29,7 +29,7 @@ from govmem.model.time import parse_iso
 from govmem.render.graph import build_graph, render_dot, render_mermaid
 from govmem.render.graph_svg import render_graph_legend, render_graph_svg
 from govmem.render.report import build_report
-from tests.conftest import EXAMPLE
+from tests.conftest import EXAMPLE, needs_graphviz
 from tests.federation import make_repos
 from tests.render.test_graph import check_mermaid
 
@@ -136,8 +136,15 @@ def test_the_graph_labels_each_platform_record_by_its_log(corpus: govmem.Corpus)
         'n_platform_2["platform:2<br/>PostgreSQL for new services<br/>superseded<br/>log platform"]'
     ) in mermaid
     assert 'n_2["2<br/>SQLite for this service<br/>accepted"]' in mermaid
-    dot = render_dot(graph)
-    assert '"platform:2\\nPostgreSQL for new services\\nsuperseded\\nlog platform"' in dot
+    assert '"platform:2\\nPostgreSQL for new services\\nsuperseded\\nlog platform"' in (
+        render_dot(graph)
+    )
+
+
+@needs_graphviz
+def test_graphviz_accepts_the_dot_of_a_federated_graph(corpus: govmem.Corpus) -> None:
+    """`dot -Tsvg` renders the federated graph's DOT text without a warning."""
+    dot = render_dot(build_graph(corpus, None, AS_OF, now=NOW))
     run = subprocess.run(
         ["dot", "-Tsvg"], input=dot, capture_output=True, text=True, check=False, timeout=60
     )
