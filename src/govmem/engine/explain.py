@@ -146,7 +146,7 @@ class Explain(Run):
             rel = next(
                 (
                     lk.relation
-                    for lk in conflict_links(c).get(p, ())
+                    for lk in conflict_links(c, p)
                     if lk.relation is not None and lk.relation.id == item.conflict_id
                 ),
                 None,

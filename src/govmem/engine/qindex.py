@@ -40,7 +40,7 @@ TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index", keep=True)
 COMPETING: Final = Key[tuple[str, ...]]("query:competing")
 SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
 VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
-LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:links")
+LINKS: Final = Key[Mapping[int, tuple["Link", ...]]]("query:relation-links")
 SOURCE_TEXT: Final = Key[SplitText]("query:source-text")
 QUERY_CACHE: Final = Key["QueryCache"]("query:cache")
 ANSWERS: Final = Key[Recent[tuple[object, ...], ans.Answer]]("query:answers")
@@ -190,8 +190,13 @@ def value_spellings(corpus: Index) -> Mapping[str, Mapping[str, str]]:
     return corpus.memo.get(VALUES, build)
 
 
-def conflict_links(corpus: Index) -> Mapping[int, tuple[Link, ...]]:
-    """position -> its explicit conflict links: relations (by id) first, then `conflicts_with`."""
+def conflict_links(corpus: Index, pos: int) -> tuple[Link, ...]:
+    """A record's explicit conflict links: relations (by id) first, then `conflicts_with`.
+
+    The relations' links are found once per corpus (a pass over the relations only); a
+    record's `conflicts_with` links are read when it is asked for, so a query pays for the
+    records it places, never for every record of the corpus.
+    """
 
     def build() -> Mapping[int, tuple[Link, ...]]:
         out: dict[int, list[Link]] = defaultdict(list)
@@ -202,11 +207,12 @@ def conflict_links(corpus: Index) -> Mapping[int, tuple[Link, ...]]:
                     if x != y:
                         out[x].append(Link(y, rel))
                         out[y].append(Link(x, rel))
-        for pos in range(len(corpus.records)):
-            out[pos].extend(Link(o, None) for o in corpus.conflict_links(pos))
-        return MappingProxyType({k: tuple(v) for k, v in out.items() if v})
+        return MappingProxyType({k: tuple(v) for k, v in out.items()})
 
-    return corpus.memo.get(LINKS, build)
+    related = corpus.memo.get(LINKS, build).get(pos, ())
+    if not (written := corpus.conflict_links(pos)):
+        return related
+    return (*related, *(Link(o, None) for o in written))
 
 
 def source_text(corpus: Index, source: Source) -> SplitText:

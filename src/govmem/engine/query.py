@@ -169,7 +169,7 @@ class _Run(Explain):
         dfacts, drec = c.facts[decision], c.records[decision]
         dval = self.value_key(decision, topic)
         placed: dict[int, Relation | None] = {}
-        for link in conflict_links(c).get(decision, ()):
+        for link in conflict_links(c, decision):
             p = link.other
             if p in taken or p in placed or not self.visible(p):
                 continue

@@ -23,9 +23,10 @@ import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import snowballstemmer
+if TYPE_CHECKING:
+    import snowballstemmer
 
 from govmem.model.text import fold, tokens
 
@@ -97,6 +98,10 @@ def _stemmer() -> snowballstemmer.stemmer:
     """This thread's English stemmer (a Snowball stemmer keeps state while it works)."""
     found: snowballstemmer.stemmer | None = getattr(_local, "stemmer", None)
     if found is None:
+        # imported on first use: the package loads its thirty languages' stemmers (~20 ms of
+        # every start), and a one-shot command with a topic given never stems a word
+        import snowballstemmer  # noqa: PLC0415
+
         found = _local.stemmer = snowballstemmer.stemmer("english")
     return found
 

@@ -34,19 +34,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from attrs import evolve
 
 from govmem.model.time import When
 from govmem.parse.file import ParseContext, ParsedFile, parse_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 PARALLEL_FROM: Final = 1000
 """Fewer files than this are parsed in this process: starting the pool costs more."""
@@ -56,7 +57,9 @@ CHUNK: Final = 64
 Job = tuple[str, str, When | None]
 """(path, text, git date) of one file to parse."""
 
-_FORK: Final = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+_FORK: Final = sys.platform.startswith("linux")
+"""Whether workers can be forked here (the pool and `multiprocessing` are imported on first
+use: a load that the cache answers never pays for them)."""
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 _broken = False
@@ -99,10 +102,13 @@ def _executor(n: int) -> ProcessPoolExecutor | None:
         if _pool is None and not _broken:
             if not _FORK or threading.active_count() > 1:
                 return None  # see the module docstring: fork only a single-threaded process
+            import multiprocessing  # noqa: PLC0415 - see _FORK
+            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
             try:
                 _pool = ProcessPoolExecutor(
                     max_workers=n,
-                    mp_context=_FORK,
+                    mp_context=multiprocessing.get_context("fork"),
                     initializer=_worker_start,
                     initargs=(os.getpid(),),
                 )
