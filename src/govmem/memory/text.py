@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
 from govmem.engine.validate import Arguments
 from govmem.parse.yamledit import dump
 
@@ -46,6 +44,8 @@ def record_data(a: Arguments) -> dict[str, Any]:
 
 def new_record_text(rid: str, data: Mapping[str, Any], kind: str, as_user: bool) -> str:
     """The YAML file of a new record, headed by who wrote it and what a person may do next."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq  # noqa: PLC0415 - yamledit._yaml
+
     doc = CommentedMap()
     doc["kind"] = kind
     doc["id"] = rid

@@ -6,19 +6,22 @@ strings only a list of strings, and a `When` travels as its printed form
 (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`). Round trips are exact:
 `structure(unstructure(x), type(x)) == x` for every record, source,
 relation and finding.
+
+cattrs is imported, and the converter built, on first use (about 50 ms): a
+start that answers from the parse cache's snapshot converts nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
-
-from cattrs import Converter, transform_error
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+import functools
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InputError
 from .records import Config, Finding, Record, Relation, Source
 from .time import When, parse_iso
+
+if TYPE_CHECKING:
+    from cattrs import Converter
 
 T = TypeVar("T")
 
@@ -62,6 +65,9 @@ def _strict_bool(value: Any, _: type) -> bool:
 
 def make_converter() -> Converter:
     """A fresh strict converter for govmem's values."""
+    from cattrs import Converter  # noqa: PLC0415 - see the module docstring
+    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override  # noqa: PLC0415
+
     conv = Converter(forbid_extra_keys=True)
     conv.register_unstructure_hook(When, str)
     conv.register_structure_hook(When, _when)
@@ -78,12 +84,14 @@ def make_converter() -> Converter:
     return conv
 
 
-_CONVERTER: Final = make_converter()
+@functools.cache
+def _converter() -> Converter:
+    return make_converter()
 
 
 def unstructure(value: Record | Source | Relation | Finding | Config) -> dict[str, Any]:
     """A value as JSON-safe data (tuples as lists, dates as strings)."""
-    data: dict[str, Any] = _CONVERTER.unstructure(value)
+    data: dict[str, Any] = _converter().unstructure(value)
     return data
 
 
@@ -93,8 +101,11 @@ def structure(data: object, cls: type[T]) -> T:
     Raises:
         InputError: unknown keys, missing fields or values of the wrong type.
     """
+    from cattrs import transform_error  # noqa: PLC0415
+    from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError  # noqa: PLC0415
+
     try:
-        return _CONVERTER.structure(data, cls)
+        return _converter().structure(data, cls)
     except (ClassValidationError, ForbiddenExtraKeysError) as exc:
         msg = "; ".join(transform_error(exc, path=cls.__name__))
         raise InputError(cls.__name__, msg) from exc

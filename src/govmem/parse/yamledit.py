@@ -22,16 +22,17 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from typing import Any, Final
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from typing import TYPE_CHECKING, Any, Final
 
 from govmem.model.errors import InputError
 
 from .markdown import layout, readable_lines
 from .outline import outline
 from .yaml import BadYaml, load_yaml_documents
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
 
 _PLAIN_LINE: Final = re.compile(r"^(?P<value>[^#\n]*?)(?P<rest>\s+#.*)?$")
 _STATUS_LINE: Final = re.compile(
@@ -42,6 +43,10 @@ _LINE_BREAK: Final = re.compile(r"(\r\n?|\n)")
 
 
 def _yaml() -> YAML:
+    """ruamel's round-trip YAML, imported on the first edit (a start that writes nothing never
+    loads it)."""
+    from ruamel.yaml import YAML  # noqa: PLC0415
+
     y = YAML()
     y.preserve_quotes = True
     y.width = 4096
@@ -98,6 +103,8 @@ def _load_all(text: str) -> list[Any]:
 
 def set_keys(text: str, index: int | None, changes: Sequence[tuple[str, object]]) -> str:
     """Set keys of the mapping of record `index` (None: the single document) in YAML text."""
+    from ruamel.yaml.comments import CommentedMap  # noqa: PLC0415 - see _yaml
+
     docs = _load_all(text)
     mapping: Any
     if index is None:
@@ -239,6 +246,8 @@ def _dump_docs(docs: Sequence[Any], indent: tuple[int, int, int]) -> str:
 
 def remove_item(text: str, index: int) -> str | None:
     """The YAML text without record `index`; None when it was the only record."""
+    from ruamel.yaml.comments import CommentedSeq  # noqa: PLC0415 - see _yaml
+
     docs = _load_all(text)
     items = record_items(docs)
     if len(items) <= 1:

@@ -42,11 +42,9 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from attrs import frozen
-from cattrs import Converter
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from govmem.model.convert import make_converter, unstructure
 from govmem.model.records import Config, Finding, Record, Relation, Source
@@ -54,6 +52,9 @@ from govmem.model.time import When
 from govmem.parse.file import ParsedFile
 
 from .snapshot import code_key, owned_privately
+
+if TYPE_CHECKING:
+    from cattrs import Converter
 
 SCHEMA: Final = 3
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
@@ -102,6 +103,8 @@ def votes_key(digest: str) -> str:
 @functools.cache
 def _codec() -> Converter:
     """govmem's strict converter, with the prose spans kept (a derived field the public JSON omits)."""
+    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn  # noqa: PLC0415
+
     conv = make_converter()
     for cls in (Record, Source):
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv))
