@@ -1,0 +1,106 @@
+"""A warm one-shot `govmem query`, this checkout against an earlier revision, in the same run.
+
+    python -m benchmarks.against --rev c950f3c --size 10000
+
+Absolute times do not carry from one machine to another; a ratio measured in
+one run, the two interleaved, does. The revision is checked out once into a
+git worktree under `--work` and run from its `src/` on `PYTHONPATH` with this
+interpreter and its packages. Each side gets its own parse cache, filled by
+two warm-up runs (the snapshot written, then read), then both answer
+`govmem query Q --topic T --json` on the generated corpus of `--size` ADRs
+(`first_answer.corpus`) `--reps` times, alternating. Prints a table and
+writes JSON (`--out`, default `benchmarks/results/against.json`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .first_answer import corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+_ENTRY = "import sys; from govmem.cli.main import entry; sys.argv[0] = 'govmem'; entry()"
+
+
+def worktree(work: Path, rev: str) -> Path:
+    """The source folder of `rev`, checked out once under `work`."""
+    sha = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    tree = work / f"rev-{sha[:12]}"
+    if not tree.exists():
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), sha],
+            check=True,
+            capture_output=True,
+        )
+    return tree / "src"
+
+
+def timed(argv: list[str], env: dict[str, str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, capture_output=True)
+    return time.perf_counter() - t
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--rev", required=True, help="the earlier revision (any git revision)")
+    p.add_argument("--size", type=int, default=10000, help="ADRs in the generated corpus")
+    p.add_argument("--reps", type=int, default=8)
+    p.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "govmem-bench")
+    p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "against.json")
+    args = p.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    m = corpus(args.work, args.size)
+    question = ["which option?", m.topics[0]]
+    command = [sys.executable, "-c", _ENTRY, "--root", m.root, "query", question[0]]
+    command += ["--json", "--topic", question[1]]
+    sides: dict[str, dict[str, str]] = {}
+    with tempfile.TemporaryDirectory() as caches:
+        for name, src in (("this checkout", None), (args.rev, worktree(args.work, args.rev))):
+            env = {**os.environ, "GOVMEM_CACHE_DIR": str(Path(caches) / str(len(sides)))}
+            if src is not None:
+                env["PYTHONPATH"] = str(src)
+            sides[name] = env
+            for _ in range(2):  # the cold parse writes the snapshot; the next run reads it
+                timed(command, env)
+        samples: dict[str, list[float]] = {name: [] for name in sides}
+        for _ in range(args.reps):
+            for name, env in sides.items():
+                samples[name].append(timed(command, env))
+    report: dict[str, Any] = {
+        "size": args.size,
+        "reps": args.reps,
+        "rev": args.rev,
+        "sides": {
+            name: {"median_s": statistics.median(s), "best_s": min(s)}
+            for name, s in samples.items()
+        },
+    }
+    print(f"| warm one-shot query, {args.size:,} ADRs | median (s) | best (s) |")
+    print("|---|---|---|")
+    for name, fig in report["sides"].items():
+        print(f"| {name} | {fig['median_s']:.2f} | {fig['best_s']:.2f} |")
+    new, old = (report["sides"][n]["median_s"] for n in sides)
+    report["ratio_median"] = new / old
+    print(f"this checkout / {args.rev}: {new / old:.2f} (median)")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
