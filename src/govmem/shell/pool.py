@@ -57,7 +57,7 @@ CHUNK: Final = 64
 Job = tuple[str, str, When | None]
 """(path, text, git date) of one file to parse."""
 
-_FORK: Final = sys.platform.startswith("linux")
+_CAN_FORK: Final = sys.platform.startswith("linux")
 """Whether workers can be forked here (the pool and `multiprocessing` are imported on first
 use: a load that the cache answers never pays for them)."""
 _lock = threading.Lock()
@@ -100,9 +100,9 @@ def _executor(n: int) -> ProcessPoolExecutor | None:
     global _pool, _broken
     with _lock:
         if _pool is None and not _broken:
-            if not _FORK or threading.active_count() > 1:
+            if not _CAN_FORK or threading.active_count() > 1:
                 return None  # see the module docstring: fork only a single-threaded process
-            import multiprocessing  # noqa: PLC0415 - see _FORK
+            import multiprocessing  # noqa: PLC0415 - see _CAN_FORK
             from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
             try:
