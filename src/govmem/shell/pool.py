@@ -32,6 +32,7 @@ them to worker processes in chunks and gets plain values back
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import os
@@ -112,6 +113,7 @@ def _executor(n: int) -> ProcessPoolExecutor | None:
                     initializer=_worker_start,
                     initargs=(os.getpid(),),
                 )
+                atexit.register(_release)
             except (OSError, ValueError):
                 _broken = True
         return _pool
@@ -137,6 +139,17 @@ def start_workers() -> bool:
         _give_up()
         return False
     return True
+
+
+def _release() -> None:
+    """Shut the pool down at exit, while the modules it uses still stand (dropped later, at
+    the interpreter's teardown, its manager's clean-up finds `multiprocessing` gone and
+    prints an ignored exception)."""
+    global _pool
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown(wait=True, cancel_futures=True)
+            _pool = None
 
 
 def _give_up() -> None:
