@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -68,6 +68,45 @@ def guarded_env(log: Path, extra: Mapping[str, str] | None = None) -> dict[str, 
 def network_attempts(log: Path) -> list[str]:
     """What the guarded subprocesses tried (empty when they never touched the network)."""
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+_ASK_ALL: Final = """
+import contextlib, io, json, sys
+from govmem.cli import main
+out = []
+for argv in json.loads(sys.argv[1]):
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        code = main(argv)
+    out.append([code, stdout.getvalue(), stderr.getvalue()])
+sys.stdout.write(json.dumps(out))
+"""
+
+
+def cli_in_one_process(
+    commands: Iterable[Sequence[str]],
+    *,
+    prefix: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+) -> list[tuple[int, str, str]]:
+    """(exit code, stdout, stderr) of each `govmem` command, run in order by `govmem.cli.main`
+    (what the console script calls) in one child process: a start instead of one a command.
+
+    `prefix` runs the child another way (`unprivileged()`); `env` is its environment.
+    """
+    done = subprocess.run(
+        [*prefix, sys.executable, "-c", _ASK_ALL, json.dumps([list(c) for c in commands])],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+        env=None if env is None else dict(env),
+        cwd=cwd,
+    )
+    assert done.returncode == 0, done.stderr
+    return [(code, out, err) for code, out, err in json.loads(done.stdout)]
 
 
 Tree = dict[str, tuple[str, bytes, int]]

@@ -39,6 +39,7 @@ from .support import (
     INIT,
     MODERN_META,
     ServerProcess,
+    cli_in_one_process,
     network_attempts,
     open_to_all,
     script,
@@ -180,6 +181,14 @@ def _as_nobody(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _many_as_nobody(root: Path, *commands: list[str]) -> list[tuple[int, str, str]]:
+    """(code, stdout, stderr) of each `govmem --root ROOT COMMAND`, in one child that
+    permissions bind (`unprivileged`), one after the other."""
+    return cli_in_one_process(
+        [["--root", str(root), *c] for c in commands], prefix=unprivileged(), cwd="/"
+    )
+
+
 def _mcp_as_nobody(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     """Each tool call's `result`, from `govmem-mcp` in a child that permissions bind."""
     log = root.parent / "network.log"
@@ -226,14 +235,15 @@ def test_a_name_that_is_not_utf8_is_a_finding_and_the_rest_answers() -> None:
             ("unreadable", "docs/adr/dir\\xfe/"),
         }
         assert "internal error" not in lint.stderr
-        readable = _as_nobody(root, "lint")
-        assert "docs/adr/bad\\xff.md: error unreadable" in readable.stdout
-        query = _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json")
-        assert query.returncode == 0, query.stderr
-        assert json.loads(query.stdout)["status"] == "contested"
-        for argv in (["search", "postgres"], ["topics"], ["superseded"], ["show", "adr-024"]):
-            done = _as_nobody(root, *argv)
-            assert done.returncode == 0, (argv, done.stderr)
+        others = (["search", "postgres"], ["topics"], ["superseded"], ["show", "adr-024"])
+        readable, query, *rest = _many_as_nobody(
+            root, ["lint"], ["query", QUESTION, "--as-of", "2026-09-08", "--json"], *others
+        )
+        assert "docs/adr/bad\\xff.md: error unreadable" in readable[1]
+        assert query[0] == 0, query[2]
+        assert json.loads(query[1])["status"] == "contested"
+        for argv, (code, _, stderr) in zip(others, rest, strict=True):
+            assert code == 0, (argv, stderr)
 
         # the Python API, the fingerprint and a commit's tree spell the names alike
         corpus = govmem.load(root)
@@ -389,33 +399,37 @@ def test_an_unreadable_folder_is_an_error_and_the_answer_says_the_corpus_is_inco
     with shared_folder() as tmp:
         root = _copy_example(tmp)
         (root / locked).chmod(0o000)
-        lint = _as_nobody(root, "lint", "--json")
-        assert lint.returncode == 1, lint.stderr
-        found = {(f["code"], f["severity"], f["path"]) for f in json.loads(lint.stdout)["findings"]}
+        lint, readable, query, other = _many_as_nobody(
+            root,
+            ["lint", "--json"],
+            ["lint"],
+            ["query", QUESTION, "--as-of", "2026-09-08", "--json"],
+            ["query", "anything at all?", "--json"],
+        )
+        assert lint[0] == 1, lint[2]
+        found = {(f["code"], f["severity"], f["path"]) for f in json.loads(lint[1])["findings"]}
         assert ("unreadable", "error", shown) in found
-        readable = _as_nobody(root, "lint")
-        assert readable.returncode == 1
+        assert readable[0] == 1
         if shown.endswith("/"):
-            assert f"{shown[:-1]} (unreadable)" in readable.stdout.splitlines()[0]
-        query = _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json")
-        assert query.returncode == 0, query.stderr
-        answer = json.loads(query.stdout)
+            assert f"{shown[:-1]} (unreadable)" in readable[1].splitlines()[0]
+        assert query[0] == 0, query[2]
+        answer = json.loads(query[1])
         assert len(answer) == 14  # the seed's keys, no more
         assert answer["missing_information"][-1].startswith(INCOMPLETE)
         assert shown in answer["missing_information"][-1]
-        other = _as_nobody(root, "query", "anything at all?", "--json")
-        assert json.loads(other.stdout)["missing_information"][-1].startswith(INCOMPLETE)
+        assert json.loads(other[1])["missing_information"][-1].startswith(INCOMPLETE)
         # the MCP server says the same
         mcp = _mcp_as_nobody(root, [("query", {"question": QUESTION, "as_of": "2026-09-08"})])
         result = mcp[0]["structuredContent"]["result"]
         assert result["missing_information"][-1].startswith(INCOMPLETE)
         # and with the permission back, the sentence goes
         (root / locked).chmod(0o755 if (root / locked).is_dir() else 0o644)
-        again = json.loads(_as_nobody(root, "lint", "--json").stdout)["findings"]
-        assert not [f for f in again if f["code"] == "unreadable"]
-        back = json.loads(
-            _as_nobody(root, "query", QUESTION, "--as-of", "2026-09-08", "--json").stdout
+        lint, query = _many_as_nobody(
+            root, ["lint", "--json"], ["query", QUESTION, "--as-of", "2026-09-08", "--json"]
         )
+        again = json.loads(lint[1])["findings"]
+        assert not [f for f in again if f["code"] == "unreadable"]
+        back = json.loads(query[1])
         assert back["status"] == "contested"
         assert not any(s.startswith(INCOMPLETE) for s in back["missing_information"])
 

@@ -126,7 +126,7 @@ def _load_known(
     plan = plan_paths(cfg, dir, tree, str(root))
     wanted: list[_git.TreeEntry] = []
     for path, entry in sorted(entries.items()):
-        if path == CONFIG_NAME or plan.exclude.match_file(path):
+        if path == CONFIG_NAME or plan.excluded(path):
             continue
         if not path.lower().endswith(RECORD_SUFFIXES) or any(
             p.startswith(".") for p in path.split("/")

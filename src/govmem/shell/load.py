@@ -154,11 +154,11 @@ class Loader:
             base = real if entry.path == "." else real / entry.path
             errors: list[tuple[str, str]] = []
             for rel in walk_files(real, base, errors):
-                if rel in seen or rel == CONFIG_NAME or plan.exclude.match_file(rel):
+                if rel in seen or rel == CONFIG_NAME or plan.excluded(rel):
                     continue
                 seen.add(rel)
                 out.append((rel, None))
-            out += [(rel, why) for rel, why in errors if not plan.exclude.match_file(rel + "/")]
+            out += [(rel, why) for rel, why in errors if not plan.excluded(rel + "/")]
         return out
 
     def files(

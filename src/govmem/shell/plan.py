@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 import attrs
-import pathspec
 from attrs import frozen
 
 from govmem.model.errors import CorpusUnavailable
@@ -33,7 +32,8 @@ class Plan:
     """What to read: the folders with their scopes, and what never to read."""
 
     entries: tuple[PathEntry, ...]
-    exclude: pathspec.PathSpec[Any]
+    excluded: Callable[[str], bool]
+    """Whether a path (relative to the root, a folder's ending in `/`) is excluded."""
     findings: tuple[Finding, ...]
     rule: Rule | None = None
     """How the ADR folder was found (`govmem.parse.discover`); None when `paths` or `--dir` named it."""
@@ -102,10 +102,28 @@ def _root_config(root: Path, parse: ParseConfig) -> tuple[Config, tuple[Finding,
     return parse(f.text.removeprefix("\ufeff"), CONFIG_NAME)
 
 
+def _never(_: str) -> bool:
+    return False
+
+
+def exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a relative path matches one of the `exclude` patterns (gitignore syntax).
+
+    With no pattern, nothing is excluded and `pathspec` is never imported (a
+    tenth of a warm start's imports, and a call for every file).
+    """
+    if not patterns:
+        return _never
+    import pathspec  # noqa: PLC0415 - see above
+
+    spec: pathspec.PathSpec[Any] = pathspec.PathSpec.from_lines("gitignore", patterns)
+    return spec.match_file
+
+
 def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:
     """Decide which folders to read (SPEC §2 Files: `paths`, `--dir`, else discovery)."""
     findings: list[Finding] = []
-    spec = pathspec.PathSpec.from_lines("gitignore", config.exclude)
+    excluded = exclusion(config.exclude)
     entries = list(config.paths)
     explicit = bool(entries)
     rule: Rule | None = None
@@ -118,7 +136,7 @@ def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: 
         else:
             entries = [PathEntry(cleaned), PathEntry(config.memory)]
     elif not explicit:
-        found = discover(tree, root_name, excluded=spec.match_file, dialect=dict(config.fields))
+        found = discover(tree, root_name, excluded=excluded, dialect=dict(config.fields))
         entries = [*found.entries, PathEntry(config.memory)]
         findings += found.findings
         rule, probed, consulted = found.rule, found.probed, found.consulted
@@ -129,7 +147,7 @@ def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: 
         elif explicit:
             msg = f"The folder {entry.path!r} does not exist; nothing was read from it."
             findings.append(Finding("missing-path", msg, path=entry.path, field="paths"))
-    return Plan(tuple(kept), spec, tuple(findings), rule, probed, consulted)
+    return Plan(tuple(kept), excluded, tuple(findings), rule, probed, consulted)
 
 
 class DiskTree:
@@ -203,5 +221,5 @@ def is_candidate(plan: Plan, rel: str) -> bool:
     return (
         rel.lower().endswith(RECORD_SUFFIXES)
         and rel != CONFIG_NAME
-        and not plan.exclude.match_file(rel)
+        and not plan.excluded(rel)
     )
