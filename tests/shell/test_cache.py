@@ -8,13 +8,17 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from govmem._corpus import Corpus
+from govmem.model.records import Config
 from govmem.shell import cache as _cache
 from govmem.shell.load import Loader
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
@@ -254,3 +258,29 @@ def test_cache_info_and_clear(own_cache: Path) -> None:
     after = _cache.cache_info(EXAMPLE.resolve())
     assert after is not None
     assert after.entries == 0
+
+
+def _spelled_alike_in_every_process(hint: object) -> bool:
+    """Whether values of the type `hint` have one `repr` whatever the hash seed: strings,
+    numbers, None, literals, tuples of such and attrs classes of such (no set, no mapping)."""
+    if hint in (str, int, float, bool, type(None), Ellipsis):
+        return True
+    if isinstance(hint, type) and attrs.has(hint):
+        hints = typing.get_type_hints(hint)
+        return all(
+            _spelled_alike_in_every_process(hints[f.name]) for f in attrs.fields(hint) if f.repr
+        )
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return all(isinstance(a, (str, int, bool)) for a in typing.get_args(hint))
+    if origin in (tuple, typing.Union, types.UnionType):
+        return all(_spelled_alike_in_every_process(a) for a in typing.get_args(hint))
+    return False
+
+
+def test_the_config_key_spells_a_config_alike_in_every_process() -> None:
+    """`config_key` hashes the config's repr: every field it shows is a tuple, string, number
+    or literal (a set or a mapping would print in hash order and miss in every new process)."""
+    assert _spelled_alike_in_every_process(Config)
+    assert not _spelled_alike_in_every_process(frozenset[str])
+    assert not _spelled_alike_in_every_process(dict[str, str])

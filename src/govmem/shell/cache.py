@@ -83,9 +83,14 @@ def db_path(real: Path, folder: Path) -> Path:
 
 
 def config_key(config: Config, date_order: str) -> str:
-    """A hash of what reads every file: govmem's version, the codec, the config, the date order."""
-    text = json.dumps(unstructure(config), sort_keys=True, ensure_ascii=False)
-    raw = f"{code_key()}\0{SCHEMA}\0{date_order}\0{text}"
+    """A hash of what reads every file: govmem's version, the codec, the config, the date order.
+
+    The config is spelled by its `repr`: a frozen value of tuples, strings and
+    numbers only (no set, no mapping), so the same config has the same text in
+    every process, without importing cattrs on a warm start. Its source text
+    (`Config.text`, outside the repr) reads no file; a snapshot's key has it.
+    """
+    raw = f"{code_key()}\0{SCHEMA}\0{date_order}\0{config!r}"
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
