@@ -56,6 +56,8 @@ PATHS: Final = (
     "./README.md",
     "docs/",
     "memory/claims.yaml",
+    "/README.md",
+    "",
 )
 
 

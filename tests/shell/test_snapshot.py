@@ -471,3 +471,36 @@ def test_a_log_whose_cache_cannot_be_opened_never_lets_a_federation_snapshot_sta
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GOVMEM_CACHE", "off")
         _same(got, Federation(service).load())
+
+
+def test_repeated_dates_and_matchers_load_once_and_equal(tmp_path: Path) -> None:
+    """Equal dates and `affects` matchers across records are written once: the restored
+    corpus equals the original, its repeats are one object, and distinct values stay apart."""
+    files = {
+        f"docs/adr/{i:04d}-r.md": (
+            f"---\nid: adr-{i}\ntitle: R {i}\ntopic: t{i % 3}\nstatus: accepted\n"
+            f"valid_from: 2025-0{1 + i % 2}-15\naffects: [src/db/**, 'docs/*.md']\n---\n# R {i}\n"
+        )
+        for i in range(12)
+    }
+    write_folder(tmp_path / "c", tuple(files.items()))
+    loader = Loader(tmp_path / "c")
+    loader.use_cache = False
+    corpus = loader.load()
+    snap = _snapshot.Snapshot(
+        corpus, corpus.health.fingerprint, (), _snapshot.CacheCounts(0, 0, 0, 0)
+    )
+    blob = _snapshot.encode(snap)
+    assert blob is not None
+    back = _snapshot.decode(blob, _snapshot.Snapshot)
+    assert back is not None
+    assert back.corpus.records == corpus.records
+    assert back.corpus.facts == corpus.facts
+    dates = {id(r.valid_from) for r in back.corpus.records}
+    assert len(dates) == 2
+    assert {str(r.valid_from) for r in back.corpus.records} == {
+        "2025-01-15",
+        "2025-02-15",
+    }  # two values, each one object
+    matchers = {id(m) for r in back.corpus.records for m in r.affects}
+    assert len(matchers) == 2

@@ -130,7 +130,12 @@ def exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     # Without negations a path is excluded when any pattern matches: one regex for all of
     # them, a tenth of the time of pathspec's loop (a call for every file of the root).
     either = re.compile("|".join(f"(?:{r.pattern})" for r in regexes if r), *flags).match
-    return lambda path: path != "" and either(path.removeprefix("./")) is not None
+
+    def excluded(path: str) -> bool:
+        path = path[1:] if path.startswith("/") else path.removeprefix("./")  # as pathspec does
+        return path != "" and either(path) is not None
+
+    return excluded
 
 
 def plan_paths(config: Config, dir_override: str | None, tree: Tree, root_name: str) -> Plan:
