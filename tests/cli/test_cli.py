@@ -121,3 +121,42 @@ def test_an_unsure_query_lists_its_candidates_with_the_command_to_ask_each(
         text=True,
     ).stdout.splitlines()
     assert words == ["query", question, "--topic", "database"]
+
+
+_ONE_SHOT = """
+import gc, sys
+from govmem.cli import main
+code = main(sys.argv[1:], one_shot=True)
+print(gc.get_freeze_count() > 0)
+"""
+
+
+def test_main_in_a_longer_process_leaves_the_collector_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Only the console script (one command, then exit) keeps its corpus out of the cyclic
+    collector's sight; `main` called by a program that goes on freezes nothing of it."""
+    import gc
+
+    before = gc.get_freeze_count()
+    assert main(["--root", str(EXAMPLE), "query", "db?", "--topic", "database", "--json"]) == 0
+    assert gc.get_freeze_count() == before
+    capsys.readouterr()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _ONE_SHOT,
+            "--root",
+            str(EXAMPLE),
+            "query",
+            "db?",
+            "--topic",
+            "database",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.rstrip().endswith("True")

@@ -94,13 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit code (the console script exits with it)."""
+def main(argv: Sequence[str] | None = None, *, one_shot: bool = False) -> int:
+    """Run the CLI; return the exit code (the console script exits with it).
+
+    `one_shot`: the process ends after this command (the console script), so the corpus it
+    loads may be kept out of the cyclic collector's sight (`gc.freeze`).
+    """
     tolerant_output()
     try:
         typed = list(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(typed)
         args.argv = typed  # what follow-up commands repeat (`pages`)
+        args.one_shot = one_shot
         if args.command is None:
             msg = "govmem: a COMMAND is required (see govmem --help)"
             raise UsageError(msg)
@@ -130,4 +135,4 @@ def _fail(message: str, code: int) -> int:
 
 def entry() -> NoReturn:
     """Console-script entry point."""
-    sys.exit(main())
+    sys.exit(main(one_shot=True))
