@@ -10,6 +10,8 @@ import sys
 import tempfile
 import types
 import typing
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +21,12 @@ from hypothesis import HealthCheck, given, settings
 
 from govmem._corpus import Corpus
 from govmem.model.records import Config
+from govmem.model.time import When
 from govmem.shell import cache as _cache
+from govmem.shell import git as _git
 from govmem.shell.load import Loader
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
-from tests.conftest import EXAMPLE, examples
+from tests.conftest import EXAMPLE, examples, git
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -284,3 +288,64 @@ def test_the_config_key_spells_a_config_alike_in_every_process() -> None:
     assert _spelled_alike_in_every_process(Config)
     assert not _spelled_alike_in_every_process(frozenset[str])
     assert not _spelled_alike_in_every_process(dict[str, str])
+
+
+def test_git_dates_are_kept_under_their_commit(
+    own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start at the same HEAD reads the first-add dates back instead of walking the
+    history; a new commit is another key, so a file it adds is dated by it."""
+    root = tmp_path / "repo"
+    write_folder(root, (("docs/adr/0001-a.md", "# A\n\nStatus: accepted\n"),))
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "a", date="2024-01-02T03:04:05Z")
+    walks: list[str] = []
+    real_dates_of = _git.dates_of
+
+    def counted(found: _git.History) -> dict[str, When] | None:
+        walks.append(found.sha)
+        return real_dates_of(found)
+
+    monkeypatch.setattr(_git, "dates_of", counted)
+
+    def dates_at_start() -> Mapping[str, When]:
+        store = _cache.open_cache(root.resolve())
+        assert store is not None
+        try:
+            return Loader(root).prepare(store).git_dates
+        finally:
+            store.close()
+
+    first = dates_at_start()
+    assert {p: str(w) for p, w in first.items()} == {"docs/adr/0001-a.md": "2024-01-02T03:04:05Z"}
+    again = dates_at_start()
+    assert again == first
+    assert len(walks) == 1  # read back, not walked again
+
+    (root / "docs/adr/0002-b.md").write_text("# B\n\nStatus: accepted\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "b", date="2025-06-07T08:09:10Z")
+    later = dates_at_start()
+    assert len(walks) == 2
+    assert later == _git.first_add_dates(root)
+    assert str(later["docs/adr/0002-b.md"]) == "2025-06-07T08:09:10Z"
+    assert later["docs/adr/0001-a.md"] == first["docs/adr/0001-a.md"]
+
+
+@pytest.mark.parametrize(
+    "blob", [b"", b"x", b"a\x01b\x011", b"a\x012024-01-01T00:00:00\x011", b"a\x01" + b"\xff"]
+)
+def test_kept_git_dates_that_do_not_read_are_a_miss(blob: bytes) -> None:
+    """A damaged row of dates is read as none (walked again), never as wrong dates."""
+    got = _cache.decode_dates(blob)
+    assert got == ({} if blob == b"" else None)
+
+
+def test_kept_git_dates_read_back_equal() -> None:
+    """Dates as git gives them (timestamps) and date-only values come back equal."""
+    dates = {
+        "a.md": When.from_datetime(datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)),
+        "b/é\udcff.md": When.from_date(date(1999, 12, 31)),
+    }
+    assert _cache.decode_dates(_cache.encode_dates(dates)) == dates

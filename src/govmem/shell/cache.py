@@ -11,7 +11,7 @@ resolved root path; the repository is never written.
 * **Key.** An entry's key hashes govmem's code (`snapshot.code_key`: a
   hash of its modules' bytes), the codec's
   `SCHEMA`, the configuration that reads the file (the parsed `Config`,
-  as canonical JSON), the date order, the file's git date, its path and
+  by its repr), the date order, the file's git date, its path and
   the SHA-256 of its bytes (`FileText.digest`, computed on every read).
   Changed bytes, a changed `govmem.yaml` or other code give another key: a
   stale entry can never be served.
@@ -19,6 +19,11 @@ resolved root path; the repository is never written.
   (`shell.snapshot`), restored when stat data proves every file unchanged —
   trusted only as git's racily-clean rule allows (`shell.stamp`); then no
   record file is read at all.
+* **Git dates.** The first-add date of every file (`git log --diff-filter=A`,
+  a walk of the whole history: seconds in a repository of many commits),
+  kept under the commit it was read at (`histories`): a commit's history
+  never changes, so a start at the same HEAD reads them back, and a new
+  commit is another key.
 * **Value.** `encode`/`decode` below: JSON of the values' cattrs form
   (`govmem.model.convert`'s strict converter, prose spans kept),
   zlib-compressed. A row that fails to decode is a miss.
@@ -41,6 +46,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
@@ -100,6 +106,30 @@ def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def encode_dates(dates: Mapping[str, When]) -> bytes:
+    """First-add dates as text: `path \\1 ISO instant \\1 0|1` rows (date-only or not)."""
+    rows = (f"{p}\1{w.at.isoformat()}\1{w.date_only:d}" for p, w in dates.items())
+    return "\0".join(rows).encode("utf-8", "surrogatepass")
+
+
+def decode_dates(blob: bytes | None) -> dict[str, When] | None:
+    """`encode_dates`'s value back; None when there is none or it does not read as one."""
+    if blob is None:
+        return None
+    try:
+        text = blob.decode("utf-8", "surrogatepass")
+        out: dict[str, When] = {}
+        for row in text.split("\0") if text else ():
+            path, at, date_only = row.split("\1")
+            when = datetime.fromisoformat(at)
+            if when.tzinfo is None or date_only not in ("0", "1"):
+                return None
+            out[path] = When(when.astimezone(UTC), date_only == "1")
+    except ValueError:
+        return None
+    return out
+
+
 def votes_key(digest: str) -> str:
     """The key of one content's date-order votes."""
     return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
@@ -155,7 +185,7 @@ def decode(blob: object) -> ParsedFile | None:
         return None
 
 
-Kept: TypeAlias = Literal["snapshots", "configs"]
+Kept: TypeAlias = Literal["snapshots", "configs", "histories"]
 """The tables of whole values (`get_snapshot`): corpora, and parsed configurations."""
 
 
@@ -173,6 +203,7 @@ _CREATE: Final = (
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS snapshots (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
     "CREATE TABLE IF NOT EXISTS configs (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
+    "CREATE TABLE IF NOT EXISTS histories (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
 )
 
 

@@ -47,19 +47,54 @@ def has_git_entry(root: Path) -> bool:
 
 def work_tree_prefix(root: Path) -> tuple[Path, str]:
     """The top of the work tree holding `root`, and `root`'s path inside it (`a/b/` or '')."""
-    top = os.fsdecode(_git(root, "rev-parse", "--show-toplevel")).strip()
-    prefix = os.fsdecode(_git(root, "rev-parse", "--show-prefix")).strip()
-    return Path(top), prefix
+    found = _rev_parse(root, "--show-toplevel", "--show-prefix")
+    return Path(found[0]), found[1]
+
+
+def _rev_parse(root: Path, *asked: str) -> list[str]:
+    """`git rev-parse ASKED…` in one start: one line each, in the order asked (each alone
+    when a name with a line break in it makes the lines ambiguous)."""
+    lines = os.fsdecode(_git(root, "rev-parse", *asked)).split("\n")
+    if len(lines) == len(asked) + 1 and lines[-1] == "":
+        return [line.strip() for line in lines[:-1]]
+    return [os.fsdecode(_git(root, "rev-parse", a)).strip() for a in asked]
+
+
+@frozen
+class History:
+    """Where a root sits in its repository, and the commit whose history dates its files."""
+
+    top: Path
+    prefix: str
+    """The root's path inside the work tree (`a/b/` or '')."""
+    sha: str
+    """The commit `rev` named: its history (and so every first-add date) never changes."""
+
+
+def history(root: Path, rev: str = "HEAD") -> History | None:
+    """The work tree, prefix and commit of `rev` (one git start); None without a commit."""
+    try:
+        top, prefix, sha = _rev_parse(root, "--show-toplevel", "--show-prefix", rev)
+    except (GitHistoryError, OSError):
+        return None
+    return History(Path(top), prefix, sha) if _HEX.match(sha) else None
 
 
 def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:
     """Root-relative path -> author date of the first commit that added it (up to `rev`)."""
+    found = history(root, rev)
+    return (dates_of(found) if found is not None else None) or {}
+
+
+def dates_of(found: History) -> dict[str, When] | None:
+    """Root-relative path -> author date of the first commit that added it, up to `found`;
+    None when git fails to tell."""
+    prefix = found.prefix
     try:
-        top, prefix = work_tree_prefix(root)
         out = _git(
-            top,
+            found.top,
             "log",
-            rev,
+            found.sha,
             "--diff-filter=A",
             "--no-renames",
             "--format=\x01%aI",
@@ -69,7 +104,7 @@ def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:
             prefix or ".",
         )
     except (GitHistoryError, OSError):
-        return {}
+        return None
     dates: dict[str, When] = {}
     for chunk in os.fsdecode(out).split("\x01")[1:]:  # names as the disk walk spells them
         # with -z, git ends the formatted line with a NUL before the newline

@@ -200,7 +200,7 @@ class Loader:
         real = self.check_root()
         config, config_findings = self.read_config(real, store)
         plan = self.plan(real, config)
-        git_dates = _git.first_add_dates(real) if _git.has_git_entry(real) else {}
+        git_dates = self.git_dates(real, store)
         where, clean = (
             self.snapshot_key(real, config, config_findings, plan, git_dates)
             if store is not None
@@ -220,6 +220,26 @@ class Loader:
         return self._assemble(
             p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
         )
+
+    def git_dates(self, real: Path, store: _cache.ParseCache | None) -> dict[str, When]:
+        """Every file's first-add date (`git.first_add_dates`), kept in the cache under the
+        commit they were read at: a start at the same HEAD does not walk the history again."""
+        if not _git.has_git_entry(real):
+            return {}
+        found = _git.history(real)
+        if found is None:
+            return {}
+        if store is None:
+            return _git.dates_of(found) or {}
+        slot = _snapshot.snapshot_key(["git-dates"])
+        key = _snapshot.snapshot_key(["git-dates", str(found.top), found.prefix, found.sha])
+        dates = _cache.decode_dates(store.get_snapshot(slot, key, "histories"))
+        if dates is None:
+            dates = _git.dates_of(found)
+            if dates is None:
+                return {}  # git could not tell this time: nothing is kept
+            store.put_snapshot(slot, key, _cache.encode_dates(dates), "histories")
+        return dates
 
     def read_config(
         self, real: Path, store: _cache.ParseCache | None
