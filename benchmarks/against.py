@@ -10,6 +10,13 @@ two warm-up runs (the snapshot written, then read), then both answer
 `govmem query Q --topic T --json` on the generated corpus of `--size` ADRs
 (`first_answer.corpus`) `--reps` times, alternating. Prints a table and
 writes JSON (`--out`, default `benchmarks/results/against.json`).
+
+`--commits N` asks instead in a repository with a long history
+(`history_repo`: N commits, one ADR added every 200 of them, the rest editing
+source files, written by `git fast-import`), where every start needs the
+first-add date of each ADR (`git log --diff-filter=A`):
+
+    python -m benchmarks.against --rev HEAD~1 --commits 20000
 """
 
 from __future__ import annotations
@@ -49,6 +56,40 @@ def worktree(work: Path, rev: str) -> Path:
     return tree / "src"
 
 
+def history_repo(work: Path, commits: int) -> Path:
+    """A repository of `commits` commits under `work` (made once): every 200th adds an ADR
+    (`docs/adr/NNNN-decision-N.md`), each edits one of 500 source files."""
+    root = work / f"history-{commits}"
+    if (root / "docs" / "adr").is_dir():
+        return root
+    stream: list[bytes] = []
+    stamp = 1_600_000_000
+    for i in range(commits):
+        stamp += 600
+        files = [(f"src/mod{i % 500}.py", f"x = {i}\n")]
+        if i % 200 == 0:
+            n = i // 200
+            body = (
+                f"# {n}. Decision {n}\n\nDate: 2021-01-01\n\n## Status\n\nAccepted\n\n"
+                f"## Context\n\nWe pick option {n} for the gateway.\n"
+            )
+            files.insert(0, (f"docs/adr/{n:04d}-decision-{n}.md", body))
+        msg = f"commit {i}"
+        stream.append(
+            f"commit refs/heads/main\ncommitter B <b@example.org> {stamp} +0000\n"
+            f"data {len(msg)}\n{msg}\n".encode()
+        )
+        for path, text in files:
+            data = text.encode()
+            stream.append(f"M 644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n")
+    root.mkdir(parents=True, exist_ok=True)
+    git = ["git", "-C", str(root)]
+    subprocess.run([*git, "init", "-q", "-b", "main"], check=True)
+    subprocess.run([*git, "fast-import", "--quiet"], input=b"".join(stream), check=True)
+    subprocess.run([*git, "checkout", "-q", "main"], check=True)
+    return root
+
+
 def timed(argv: list[str], env: dict[str, str]) -> float:
     t = time.perf_counter()
     subprocess.run(argv, env=env, check=True, capture_output=True)
@@ -59,15 +100,24 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rev", required=True, help="the earlier revision (any git revision)")
     p.add_argument("--size", type=int, default=10000, help="ADRs in the generated corpus")
+    p.add_argument(
+        "--commits", type=int, default=0, help="ask in a repository of this many commits instead"
+    )
     p.add_argument("--reps", type=int, default=8)
     p.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "govmem-bench")
     p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "against.json")
     args = p.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
-    m = corpus(args.work, args.size)
-    question = ["which option?", m.topics[0]]
-    command = [sys.executable, "-c", _ENTRY, "--root", m.root, "query", question[0]]
-    command += ["--json", "--topic", question[1]]
+    if args.commits:
+        root = str(history_repo(args.work, args.commits))
+        what = f"{args.commits:,} commits, {len(range(0, args.commits, 200))} ADRs"
+        command = [sys.executable, "-c", _ENTRY, "--root", root, "query", "Which option?"]
+        command += ["--json"]
+    else:
+        m = corpus(args.work, args.size)
+        what = f"{args.size:,} ADRs"
+        command = [sys.executable, "-c", _ENTRY, "--root", m.root, "query", "which option?"]
+        command += ["--json", "--topic", m.topics[0]]
     sides: dict[str, dict[str, str]] = {}
     with tempfile.TemporaryDirectory() as caches:
         for name, src in (("this checkout", None), (args.rev, worktree(args.work, args.rev))):
@@ -83,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 samples[name].append(timed(command, env))
     report: dict[str, Any] = {
         "size": args.size,
+        "commits": args.commits,
         "reps": args.reps,
         "rev": args.rev,
         "sides": {
@@ -90,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, s in samples.items()
         },
     }
-    print(f"| warm one-shot query, {args.size:,} ADRs | median (s) | best (s) |")
+    print(f"| warm one-shot query, {what} | median (s) | best (s) |")
     print("|---|---|---|")
     for name, fig in report["sides"].items():
         print(f"| {name} | {fig['median_s']:.2f} | {fig['best_s']:.2f} |")
