@@ -25,6 +25,7 @@ from govmem.model.time import When
 from govmem.shell import cache as _cache
 from govmem.shell import git as _git
 from govmem.shell.load import Loader
+from govmem.shell.reload import Reloader
 from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
 from tests.conftest import EXAMPLE, examples, git
 
@@ -217,6 +218,7 @@ def test_a_changed_config_misses_the_cache(tmp_path: Path, own_cache: Path) -> N
 _CHILD = """
 import json, sys
 from govmem.shell.load import Loader
+from govmem.shell.reload import Reloader
 for _ in range(3):
     loader = Loader(sys.argv[1])
     c = loader.load()
@@ -328,9 +330,18 @@ def test_git_dates_are_kept_under_their_commit(
     git(root, "commit", "-q", "-m", "b", date="2025-06-07T08:09:10Z")
     later = dates_at_start()
     assert len(walks) == 2
-    assert later == _git.first_add_dates(root)
+    head = _git.history(root)
+    assert head is not None
+    assert later == real_dates_of(head)
     assert str(later["docs/adr/0002-b.md"]) == "2025-06-07T08:09:10Z"
     assert later["docs/adr/0001-a.md"] == first["docs/adr/0001-a.md"]
+
+    # the MCP server's reloader reads them back too, and walks again when git says it changed
+    server = Reloader(root.resolve())
+    server.plan()
+    corpus = server.read(lambda _: False, git_changed=False)
+    assert len(walks) == 2
+    assert {r.id for r in corpus.records} == {"0001", "0002"}
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,8 @@ class Reloader:
         assert planned is not None, "plan() comes first"
         git_dates = self._git_dates
         if git_dates is None or git_changed:
-            git_dates = _git.first_add_dates(self.root) if _git.has_git_entry(self.root) else {}
+            with self._loader.store() as store:  # kept under HEAD's commit (`Loader.git_dates`)
+                git_dates = self._loader.git_dates(self.root, store)
         pending: Pending | None = None
         if not self._files:
             restored, pending = self._restore(planned, git_dates)
