@@ -360,3 +360,23 @@ def test_kept_git_dates_read_back_equal() -> None:
         "b/é\udcff.md": When.from_date(date(1999, 12, 31)),
     }
     assert _cache.decode_dates(_cache.encode_dates(dates)) == dates
+
+
+def test_a_database_of_an_earlier_govmem_gains_the_tables_it_lacks(own_cache: Path) -> None:
+    """A cache made before a table existed (the same schema, one table fewer) gets it on open:
+    what goes there is kept from the first start, and nothing else is lost."""
+    store = _cache.open_cache(EXAMPLE.resolve())
+    assert store is not None
+    assert store.put_many([("k", b"v")])
+    store.close()
+    db = _db(EXAMPLE, own_cache)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE histories")
+    store = _cache.open_cache(EXAMPLE.resolve())
+    assert store is not None
+    try:
+        assert store.put_snapshot("s", "key", b"dates", "histories")
+        assert store.get_snapshot("s", "key", "histories") == b"dates"
+        assert store.get_many(["k"]) == {"k": b"v"}
+    finally:
+        store.close()

@@ -207,6 +207,10 @@ _CREATE: Final = (
 )
 
 
+_TABLES: Final = frozenset(stmt.split()[5] for stmt in _CREATE)
+"""The tables `_CREATE` makes (`CREATE TABLE IF NOT EXISTS name …`)."""
+
+
 class ParseCache:
     """One corpus root's cache database (open with `open_cache`)."""
 
@@ -299,7 +303,7 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if not {"meta", "entries", "snapshots", "configs"} <= names:
+        if not names >= _TABLES:  # new, or made by a govmem that had fewer tables
             conn.execute("PRAGMA journal_mode = WAL")
             with conn:
                 conn.execute("BEGIN IMMEDIATE")
