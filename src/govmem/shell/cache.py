@@ -106,10 +106,15 @@ def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def dates_text(dates: Iterable[tuple[str, When]]) -> str:
+    """(path, date) pairs as text, exact to the microsecond: `path \\1 ISO instant \\1 0|1`
+    rows (date-only or not); the snapshot key spells the git dates so too."""
+    return "\0".join(f"{p}\1{w.at.isoformat()}\1{w.date_only:d}" for p, w in dates)
+
+
 def encode_dates(dates: Mapping[str, When]) -> bytes:
-    """First-add dates as text: `path \\1 ISO instant \\1 0|1` rows (date-only or not)."""
-    rows = (f"{p}\1{w.at.isoformat()}\1{w.date_only:d}" for p, w in dates.items())
-    return "\0".join(rows).encode("utf-8", "surrogatepass")
+    """First-add dates as kept in `histories` (`dates_text`)."""
+    return dates_text(dates.items()).encode("utf-8", "surrogatepass")
 
 
 def decode_dates(blob: bytes | None) -> dict[str, When] | None:
@@ -186,7 +191,7 @@ def decode(blob: object) -> ParsedFile | None:
 
 
 Kept: TypeAlias = Literal["snapshots", "configs", "histories"]
-"""The tables of whole values (`get_snapshot`): corpora, and parsed configurations."""
+"""The tables of whole values (`get_snapshot`): corpora, parsed configurations, git dates."""
 
 
 @frozen
@@ -198,17 +203,14 @@ class CacheInfo:
     entries: int
 
 
-_CREATE: Final = (
-    "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS snapshots (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
-    "CREATE TABLE IF NOT EXISTS configs (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
-    "CREATE TABLE IF NOT EXISTS histories (slot TEXT PRIMARY KEY, key TEXT, value BLOB)",
-)
-
-
-_TABLES: Final = frozenset(stmt.split()[5] for stmt in _CREATE)
-"""The tables `_CREATE` makes (`CREATE TABLE IF NOT EXISTS name …`)."""
+_TABLES: Final = {
+    "meta": "k TEXT PRIMARY KEY, v TEXT NOT NULL",
+    "entries": "key TEXT PRIMARY KEY, value BLOB NOT NULL",
+    "snapshots": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
+    "configs": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
+    "histories": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
+}
+"""Every table of the database and its columns."""
 
 
 class ParseCache:
@@ -303,12 +305,12 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if not names >= _TABLES:  # new, or made by a govmem that had fewer tables
+        if not names >= _TABLES.keys():  # new, or made by a govmem that had fewer tables
             conn.execute("PRAGMA journal_mode = WAL")
             with conn:
                 conn.execute("BEGIN IMMEDIATE")
-                for stmt in _CREATE:
-                    conn.execute(stmt)
+                for name, columns in _TABLES.items():
+                    conn.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
                 conn.execute(
                     "INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', ?)", (str(SCHEMA),)
                 )

@@ -83,7 +83,9 @@ def history(root: Path, rev: str = "HEAD") -> History | None:
 def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:
     """Root-relative path -> author date of the first commit that added it (up to `rev`)."""
     found = history(root, rev)
-    return (dates_of(found) if found is not None else None) or {}
+    if found is None:
+        return {}
+    return dates_of(found) or {}
 
 
 def dates_of(found: History) -> dict[str, When] | None:

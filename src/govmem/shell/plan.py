@@ -118,18 +118,15 @@ def exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     import pathspec  # noqa: PLC0415 - see above
 
     spec: pathspec.PathSpec[Any] = pathspec.PathSpec.from_lines("gitignore", patterns)
-    used = [p for p in spec.patterns if p.include is not None]
-    regexes = [getattr(p, "regex", None) for p in used]
+    used = [p for p in spec.patterns if p.include is not None]  # blank lines, comments: none
     if not used:
-        return _never  # blank lines and comments only
-    if not all(p.include for p in used) or any(r is None for r in regexes):
+        return _never
+    regexes = [r for p in used if p.include and (r := getattr(p, "regex", None)) is not None]
+    if len(regexes) < len(used) or len({r.flags for r in regexes}) > 1:
         return spec.match_file  # a `!pattern` re-includes: the last match decides
-    flags = {r.flags for r in regexes if r is not None}
-    if len(flags) > 1:
-        return spec.match_file
     # Without negations a path is excluded when any pattern matches: one regex for all of
     # them, a tenth of the time of pathspec's loop (a call for every file of the root).
-    either = re.compile("|".join(f"(?:{r.pattern})" for r in regexes if r), *flags).match
+    either = re.compile("|".join(f"(?:{r.pattern})" for r in regexes), regexes[0].flags).match
 
     def excluded(path: str) -> bool:
         path = path[1:] if path.startswith("/") else path.removeprefix("./")  # as pathspec does
