@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from govmem import InvalidCursor
+from govmem import InputError, InvalidCursor
+from govmem.model.text import js_trim
 from govmem.testing import FederatedInputs, as_of_dates, federated_corpora, questions
 from tests.engine.test_query_properties import (
     NOW,
@@ -104,4 +106,8 @@ def test_no_operation_crashes(
     found = corpus.get_decision_context(["src/a.py", "platform:src/a.py", "core:docs/x.md"])
     assert not isinstance(found, InvalidCursor)
     found.to_dict()
-    corpus.search_decisions(question or "database").to_dict()
+    if js_trim(question):
+        corpus.search_decisions(question).to_dict()
+    else:  # a blank query is the caller's error, said as one (never a traceback)
+        with pytest.raises(InputError, match="query"):
+            corpus.search_decisions(question)
