@@ -23,7 +23,7 @@ from tests.conftest import CORPORA
 def corpora(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Corpus]:
     config = tmp_path_factory.mktemp("config") / "govmem.yaml"
     config.write_text("exclude: [SOURCE.md]\n", encoding="utf-8")
-    names = ("alphagov-forms", "welkin", "simpler-grants")
+    names = ("alphagov-forms", "welkin", "simpler-grants", "moj-modernisation-platform")
     return {n: govmem.load(CORPORA / n, config=config) for n in names}
 
 
@@ -94,6 +94,38 @@ def test_letters_and_digits_with_no_separator_are_one_id(corpora: dict[str, Corp
     assert c.records[new].id == "ADR046"
     assert c.facts[old].successors == (new,)
     assert c.facts[old].topic == c.facts[new].topic
+
+
+def test_a_version_is_part_of_a_named_id_but_a_bare_numbers_next_word_is_the_subject(
+    corpora: dict[str, Corpus],
+) -> None:
+    """`0033-s3-state-bucket-…` is 0033 (`s3` is what it is about), `scs-0100-v3-…` stays
+    `scs-0100-v3`; ADR-43's successor numbering is not disturbed."""
+    c = corpora["moj-modernisation-platform"]
+    assert c.records[record(c, "0033-s3-state-bucket-condition-security")].id == "0033"
+    assert c.records[record(c, "0044-s3-mfa-delete")].id == "0044"
+    assert parse_file("scs-0100-v3-flavor-naming.md", "# Flavor naming\n").records[0].id == (
+        "scs-0100-v3"
+    )
+
+
+def test_a_status_word_followed_by_a_link_to_a_file_names_the_successor(
+    corpora: dict[str, Corpus],
+) -> None:
+    """`⌛️ Superseded [0019](0019-use-bash-go-as-core-languages.md)` (no "by"): 0004 is
+    superseded by 0019, one topic; a status linking a pull request names no record."""
+    c = corpora["moj-modernisation-platform"]
+    old, new = (
+        record(c, "0004-use-bash-node-python-as-core-languages"),
+        record(c, "0019-use-bash-go-as-core-languages"),
+    )
+    assert c.facts[old].successors == (new,)
+    assert c.facts[old].topic == c.facts[new].topic
+    assert not findings(c, "0004-use-bash-node-python-as-core-languages", "dangling-ref")
+    pr = parse_file("0007-x.md", "# 7. X\n\n## Status\n\nSuperseded [#12](https://e.org/pull/12)\n")
+    (only,) = pr.records
+    assert only.status == "superseded"
+    assert only.superseded_by == ()
 
 
 def test_a_ref_to_two_files_of_one_number_resolves_to_the_one_that_links_back(

@@ -47,7 +47,8 @@ _DATE_PREFIX: Final = re.compile("^" + _DATED + r"[-_]")
 _VERSION_SUFFIX: Final = re.compile(r"[-_.]v\d+$", re.IGNORECASE)
 _STEM_ID: Final = re.compile(
     r"^(?:(?P<slug>" + _DATED + r"-.+)"
-    r"|(?P<id>(?:[A-Za-z]+-|[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?(?:-[A-Za-z]\d+)?)(?:[-_.\s].*)?)$"
+    r"|(?P<id>(?:[A-Za-z]+-\d+[A-Za-z]?(?:-[A-Za-z]\d+)?|(?:[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?))"
+    r"(?:[-_.\s].*)?)$"
 )
 
 
@@ -96,7 +97,9 @@ def id_from_stem(path: str) -> str:
     """The id a file name gives: `0004a-x.md` -> `0004a`, `adr-101-x` -> `adr-101`.
 
     Letters and digits with no separator are one id (`ADR046-use-x` ->
-    `ADR046`, two digits at least, so `k8s-x` stays whole). Dated slugs
+    `ADR046`, two digits at least, so `k8s-x` stays whole). A version after a
+    named id is part of it (`scs-0100-v3-x` -> `scs-0100-v3`); after a bare
+    number it is the subject's first word (`0033-s3-bucket` -> `0033`). Dated slugs
     (`20200926-use-x` of log4brains, `2023-07-18-x`, `2026-01-x`) are ids
     whole, as their tools use them; a stem without a leading number is its
     own id.

@@ -15,7 +15,8 @@ The printed label is the class, except that a written `approved` prints
 
 `read_refs` finds the relations a text states: full supersession in both
 directions (`Superseded by X`, `Replaced by X`, `Supersedes`/`Supercedes X`,
-`Replaces X`), and the links that are not supersessions — `Amends` /
+`Replaces X`, and a status word followed straight by a link to a file,
+`⌛️ Superseded [0019](0019-x.md)`), and the links that are not supersessions — `Amends` /
 `Amended by`, `Partly superseded by` / `Partially supersedes`, `Partly undo`,
 `Rejected in favour of X`. A ref is kept as written: the target file name
 of a link as written, fragment dropped (`0007-use-x.md`, `./0018-x.md`,
@@ -238,6 +239,7 @@ _PHRASES: Final[tuple[tuple[str, str], ...]] = (
     (r"(?:rejected|declined)\s+in\s+favou?r\s+of", "rejected-in-favour-of"),
     (r"(?:rejected|declined)\s*\(\s*see", "rejected-in-favour-of"),
     (r"(?:superseded|superceded|replaced)\s+by", "superseded-by"),
+    (r"(?:superseded|superceded|replaced)(?=\s*:?\s*\[)", "superseded-link"),
     (r"(?:supersedes|supercedes|replaces)", "supersedes"),
 )
 PARTIAL_KINDS: Final = frozenset(
@@ -328,11 +330,13 @@ def read_refs(
         if partial_only and kind not in PARTIAL_KINDS and kind != "rejected-in-favour-of":
             continue
         for ref, said in _refs_after(text[m.end() :], defs):
+            if kind == "superseded-link" and "://" in ref:
+                continue  # `Superseded [#12](https://…/pull/12)`: a link, not a record
             if said and said != ref:
                 texts.append((ref, said))
             if kind == "supersedes":
                 supersedes.append(ref)
-            elif kind == "superseded-by":
+            elif kind in ("superseded-by", "superseded-link"):
                 superseded_by.append(ref)
             else:
                 links.append(Link(kind, ref))
