@@ -69,13 +69,13 @@ TITLE_WEIGHT: Final = 2.0
 TITLE_BONUS: Final = 0.5
 UNKNOWN_ONLY: Final = 0.7
 """A topic whose records all have an unknown status scores this fraction."""
-MARGIN: Final = 1.5
+MARGIN: Final = 1.7
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.5
 """The best topic's records must hold at least this share of the matched terms' IDF."""
-MAX_UNMATCHED_IDF: Final = 0.3
+MAX_UNMATCHED_IDF: Final = 0.45
 """At most this share of the question's IDF may be carried by terms no competing record
 holds (such a term weighs the IDF of a term held by none). Among the records of a lone
 competing topic IDF tells nothing apart, so there the count rule alone decides."""
