@@ -25,7 +25,7 @@ competing records (1 when 0). A **topic's score** is its best record's,
 supplements and READMEs read as records are all `unknown`).
 
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
-best — its score positive and at least 1.5 × the second best (a lone
+best — its score positive and at least 1.7 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
 the question's IDF and more than any other topic's title, or one of its
 records having a name cover ≥ 0.6 and more than any record of another topic
@@ -34,7 +34,7 @@ its name cover is the share of the IDF of its name's distinct terms — over
 every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
 can answer the question: at most a third of the question's terms occur in
 no competing record, those unknown terms (each weighed as a term no record
-holds) carry at most 30 % of the question's IDF (not applied to a lone
+holds) carry at most 45 % of the question's IDF (not applied to a lone
 competing topic), and the terms held by some record of the best topic
 carry at least half of the IDF of the question's terms that occur
 anywhere. Otherwise no topic: the candidates are the competing topics with
