@@ -99,8 +99,8 @@ def test_letters_and_digits_with_no_separator_are_one_id(corpora: dict[str, Corp
 def test_a_version_is_part_of_a_named_id_but_a_bare_numbers_next_word_is_the_subject(
     corpora: dict[str, Corpus],
 ) -> None:
-    """`0033-s3-state-bucket-…` is 0033 (`s3` is what it is about), `scs-0100-v3-…` stays
-    `scs-0100-v3`; ADR-43's successor numbering is not disturbed."""
+    """`0033-s3-state-bucket-…` is 0033 (`s3` is what it is about); `scs-0100-v3-…` stays
+    `scs-0100-v3` (a version after a named id)."""
     c = corpora["moj-modernisation-platform"]
     assert c.records[record(c, "0033-s3-state-bucket-condition-security")].id == "0033"
     assert c.records[record(c, "0044-s3-mfa-delete")].id == "0044"
