@@ -112,6 +112,21 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
         corpus.query(questions[i % len(questions)][0], as_of=_day(i))
 
     res["query_infer"] = summary(repeat(q_infer, it["infer"]))
+
+    # the same questions with every long word misspelt: no record holds them, so no topic
+    # is confident and the candidates are ranked by their near words; the first one builds
+    # the trigram index of the corpus's terms
+    def typo(question: str) -> str:
+        return " ".join(w[:-2] + w[-1] + w[-2] if len(w) > 4 else w for w in question.split())
+
+    res["near_index_build_ms"] = (
+        once(lambda: corpus.query(typo(questions[0][0]), as_of=AS_OF)) / 1e6
+    )
+
+    def q_near(i: int) -> None:
+        corpus.query(typo(questions[i % len(questions)][0]), as_of=_day(i))
+
+    res["query_near"] = summary(repeat(q_near, it["infer"]))
     # the peak of a process that loaded one corpus and asked it questions
     res["peak_rss_query_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 

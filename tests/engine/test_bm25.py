@@ -226,7 +226,9 @@ def test_idf_is_always_positive(case: tuple[int, int]) -> None:
     assert math.isfinite(value)
 
 
-_WORDS = st.sampled_from(["db", "postgres", "kafka", "il", "the", "nuovi", "servizi", "react"])
+_WORDS = st.sampled_from(
+    ["db", "postgres", "postgresql", "kafka", "il", "the", "nuovi", "servizi", "react", "front-end"]
+)
 _DOCS = st.lists(
     st.builds(
         Document,
@@ -280,12 +282,15 @@ def reference_rank(
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
         NAME_COVER,
+        NEAR_DICE,
+        NEAR_WEIGHT,
         TITLE_BONUS,
         TITLE_COVER,
         TITLE_WEIGHT,
         UNKNOWN_ONLY,
     )
-    from govmem.engine.terms import question_terms, terms
+    from govmem.engine.near import MAX_NEAR, dice, trigrams
+    from govmem.engine.terms import compound_parts, question_terms, terms
     from govmem.model.text import u16
 
     pool = {d.topic for d in docs} if competing is None else set(competing)
@@ -303,20 +308,30 @@ def reference_rank(
     score = [0.0] * n
     in_title = [0.0] * n  # the IDF of the question's terms each record's title holds
     holders: list[tuple[float, set[str]]] = []
-    unmatched = 0
-    for term in wanted:
+    unknown_terms: list[str] = []
+
+    def add(term: str, times: float = 1.0) -> list[int]:
+        """Add each record's gain for `term`, times `times`; the records holding it."""
         hits = [i for i, (t, b) in enumerate(fields) if term in t or term in b]
-        if not hits:
-            unmatched += 1
-            continue
         weight = idf(n, len(hits))
-        holders.append((weight, {records[i].topic for i in hits}))
         for i in hits:
             title, body = fields[i]
             w = TITLE_WEIGHT * title[term] / (0.5 + 0.5 * sum(title.values()) / avg_title)
             w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
-            score[i] += weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
-            in_title[i] += weight if title[term] else 0.0
+            gain = weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
+            score[i] += times * gain
+        return hits
+
+    for term in wanted:
+        hits = add(term)
+        if not hits:
+            unknown_terms.append(term)
+            continue
+        weight = idf(n, len(hits))
+        holders.append((weight, {records[i].topic for i in hits}))
+        for i in hits:
+            in_title[i] += weight if fields[i][0][term] else 0.0
+    unmatched = len(unknown_terms)
     # each record's name cover: the share of its name's IDF that the question's terms hold
     # (IDF over every record, whatever competes)
     every = [{t for text in (*d.title, d.body) for t in terms(text)} for d in docs]
@@ -326,15 +341,39 @@ def reference_rank(
         weights = {t: idf(len(docs), sum(t in held for held in every)) for t in name}
         held = sum(w for t, w in weights.items() if t in wanted)
         name_cover[i] = held / sum(weights.values()) if held else 0.0
-    best: dict[str, float] = {}
-    for i, value in enumerate(score):
-        if value > best.get(records[i].topic, 0.0):
-            best[records[i].topic] = value
     known = {d.topic for d in records if d.known_status}
-    scores = {t: v * (1.0 if t in known else UNKNOWN_ONLY) for t, v in best.items()}
-    ranked = sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))[:3]
+
+    def ranking() -> list[tuple[str, float]]:
+        best: dict[str, float] = {}
+        for i, value in enumerate(score):
+            if value > best.get(records[i].topic, 0.0):
+                best[records[i].topic] = value
+        scores = {t: v * (1.0 if t in known else UNKNOWN_ONLY) for t, v in best.items()}
+        return sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))[:3]
+
+    def unsure() -> TopicGuess:
+        """No confident topic: the candidates, near words of the unknown terms counted."""
+        vocabulary = sorted({t for d in docs for text in (*d.title, d.body) for t in terms(text)})
+        parts = compound_parts(question)
+        held = {t for title, body in fields for t in (*title, *body)}
+        for term in unknown_terms:
+            for word in parts.get(term) or (term,):
+                if word != term and word in held:
+                    add(word, NEAR_WEIGHT)
+                    continue
+                grams = trigrams(word)
+                near = [(v, dice(grams, trigrams(v))) for v in vocabulary if v != word]
+                near = sorted(
+                    ((v, d) for v, d in near if d >= NEAR_DICE), key=lambda i: (-i[1], i[0])
+                )
+                for v, similarity in near[:MAX_NEAR]:
+                    add(v, NEAR_WEIGHT * similarity)
+        ranked = ranking()
+        return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked))
+
+    ranked = ranking()
     if not ranked:
-        return TopicGuess(None)
+        return unsure()
     (top_name, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
     matched = sum(w for w, _ in holders)
     unknown = unmatched * idf(n, 0)
@@ -352,7 +391,7 @@ def reference_rank(
     )
     if clear and answerable:
         return TopicGuess(top_name, (), tuple(ranked))
-    return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked))
+    return unsure()
 
 
 _TOPICS = ["alpha", "beta", "gamma", "delta", "epsilon"]
@@ -479,3 +518,50 @@ def test_a_question_in_long_words_finds_a_title_in_short_ones() -> None:
         Document("migrations", ("Schema migrations",), "Alembic runs them.", True),
     ]
     assert rank("Which database do we use?", docs).topic == "db choices"
+
+
+_SCANNING = [
+    doc("trivy", "Use the Trivy operator", "The operator scans images for vulnerabilities."),
+    doc("tekton", "Run Tekton on the management cluster", "Tekton pipelines in the cluster."),
+    doc("argo", "Run Argo CD in the cluster", "Argo CD syncs the cluster."),
+    doc("dex", "Persist Dex", "Dex keeps its state in the cluster."),
+    doc("kured", "Reboot nodes with Kured", "Kured reboots the cluster's nodes."),
+    doc("ttl", "Enforce a TTL on jobs", "Finished jobs leave the cluster."),
+]
+
+
+def test_words_no_record_holds_rank_the_candidates_by_their_near_words() -> None:
+    """A French question about an English corpus: only `cluster` is the corpus's word, and it
+    points away (five records of six hold it); `opérateur` and `vulnérabilités` are near `operator` and `vulnerabilities`,
+    so the record they name is the first candidate — still no topic is chosen."""
+    question = "Quel opérateur scanne les vulnérabilités dans le cluster ?"
+    guess = rank(question, _SCANNING)
+    assert guess.topic is None
+    assert guess.candidates[0] == "trivy"
+    assert rank("Which cluster?", _SCANNING).candidates[0] != "trivy"  # without near words
+
+
+def test_near_words_never_choose_a_topic() -> None:
+    """A question whose every word is only near the corpus's words gets candidates, no topic."""
+    guess = rank("opérateur vulnérabilités", _SCANNING)
+    assert (guess.topic, guess.candidates) == (None, ("trivy",))
+
+
+def test_near_words_leave_a_confident_answer_and_known_words_alone() -> None:
+    """A term some competing record holds has no near words: `operator` chooses Trivy whatever
+    is near it, and the scores are the exact terms' alone."""
+    guess = rank("Which operator scans for vulnerabilities?", _SCANNING)
+    assert guess.topic == "trivy"
+    reference = reference_rank("Which operator scans for vulnerabilities?", _SCANNING)
+    assert guess.scores == reference.scores
+
+
+def test_a_compound_no_record_holds_stands_for_its_parts() -> None:
+    """`Notification-Modul` is one term no record holds; its parts `notification` and `modul`
+    are the corpus's words, so the record holding them is the candidate."""
+    docs = [
+        doc("errors", "Handle errors in the notification module", "Errors carry their cause."),
+        doc("keys", "Generate the idempotency key", "A key per payment."),
+    ]
+    guess = rank("Wie arbeitet das Notification-Modul?", docs)
+    assert (guess.topic, guess.candidates) == (None, ("errors",))

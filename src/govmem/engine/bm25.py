@@ -38,7 +38,14 @@ holds) carry at most 45 % of the question's IDF (not applied to a lone
 competing topic), and the terms held by some record of the best topic
 carry at least half of the IDF of the question's terms that occur
 anywhere. Otherwise no topic: the candidates are the competing topics with
-a positive score, best first (ties by name in UTF-16 order), at most 3.
+a positive score, best first (ties by name in UTF-16 order), at most 3 —
+and here, only here, the question's terms that no competing record holds
+count through the words that stand for them: a hyphenated compound's
+parts (a part no competing record holds: its near words), else the term's
+*near words* (`near`: the at most 20 indexed terms whose trigram Dice
+coefficient with it is ≥ 0.3). Each scores 0.2 × its gain, a near word's
+times its Dice coefficient. Near words rank candidates; they never choose
+a topic.
 
 `TopicIndex.from_documents` does the per-record work once — terms, field
 lengths, postings of (record, tf_title, tf_body) per term as integer
@@ -53,7 +60,7 @@ import heapq
 import math
 from array import array
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -62,7 +69,8 @@ from attrs import field, frozen
 from govmem.index.memo import Recent
 from govmem.model.text import tokens, u16
 
-from .terms import question_terms, terms
+from .near import NearWords
+from .terms import compound_parts, question_terms, terms
 
 K1: Final = 1.2
 TITLE_WEIGHT: Final = 2.0
@@ -87,6 +95,12 @@ NAME_COVER: Final = 0.6
 """A topic is also clearly best when one of its records has a name cover of at least this and
 no record of another competing topic has as much: the question names that record."""
 MAX_CANDIDATES: Final = 3
+NEAR_DICE: Final = 0.3
+"""A term is near a question term when the Dice coefficient of their trigrams is at least this."""
+NEAR_WEIGHT: Final = 0.2
+"""When no topic is confident, a near word (`near`) of a question term that no competing record
+holds scores this fraction of its gain, times its Dice coefficient; a part of such a
+hyphenated compound scores this fraction of its own gain (coefficient 1)."""
 
 
 @frozen
@@ -203,6 +217,8 @@ class TopicIndex:
     """record -> the distinct terms of its name (`Document.name`)."""
     _name_idf: array[float] = field(repr=False)
     """record -> the IDF of its name's terms over every record, summed."""
+    _near: NearWords = field(repr=False)
+    """The near words of a term among every indexed term."""
     _pools: Recent[frozenset[str] | None, _Pool] = field(
         repr=False, factory=lambda: Recent(_RECENT_POOLS)
     )
@@ -265,6 +281,7 @@ class TopicIndex:
             MappingProxyType(topics),
             tuple(names),
             name_idf,
+            NearWords(postings),
         )
 
     @property
@@ -380,24 +397,69 @@ class TopicIndex:
         question_terms_ = self.terms(question)
         topic_of, named, name_idf = self._topic_of, self._names, self._name_idf
         scoped = set(question_terms_) - set(self.terms(question, drop))
-        unmatched = 0
+        unknown: list[str] = []  # the terms no competing record holds
         for term in question_terms_:
             if term in scoped:
                 continue
             scored = self._score(wanted, term)
             if scored is None:
-                unmatched += 1
+                unknown.append(term)
                 continue
             holders.append((scored.idf, scored.topics))
-            get = record_scores.get
-            for d, gain in zip(scored.docs, scored.gains, strict=True):
-                record_scores[d] = get(d, 0.0) + gain
+            self._add(record_scores, scored)
             everywhere = idf(len(topic_of), len(self._postings[term].docs))
             for d in scored.titled:
                 title_idf[d] = title_idf.get(d, 0.0) + scored.idf
                 if term in named[d]:
                     name_held[d] = name_held.get(d, 0.0) + everywhere
 
+        ranked = self._ranked(record_scores)
+        if ranked:
+            best, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else 0.0
+            matched_idf = sum(w for w, _ in holders)
+            unmatched = len(unknown)
+            unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
+            clear = (
+                n_topics == 1
+                or top >= MARGIN * second
+                or self._names_best(best, title_idf, TITLE_COVER * (matched_idf + unmatched_idf))
+                or self._names_best(
+                    best, {d: w / name_idf[d] for d, w in name_held.items()}, NAME_COVER
+                )
+            )
+            answerable = (
+                unmatched <= MAX_UNMATCHED * len(question_terms_)
+                and (
+                    n_topics == 1
+                    or unmatched_idf <= MAX_UNMATCHED_IDF * (matched_idf + unmatched_idf)
+                )
+                and sum(w for w, held in holders if best in held) >= MIN_IDF_SHARE * matched_idf
+            )
+            if clear and answerable:
+                return TopicGuess(best, (), tuple(ranked))
+        if unknown:  # unsure: the candidates are ranked with the unknown terms' near words too
+            parts = compound_parts(question, self.protected, drop)
+            for term in unknown:
+                for word, weight in self._near_words(wanted, term, parts.get(term, ())):
+                    if (scored := self._score(wanted, word)) is not None:
+                        self._add(record_scores, scored, NEAR_WEIGHT * weight)
+            ranked = self._ranked(record_scores)
+        names = tuple(name for name, _ in ranked)
+        return TopicGuess(None, names, tuple(ranked))
+
+    @staticmethod
+    def _add(record_scores: dict[int, float], scored: _Scored, weight: float = 1.0) -> None:
+        """Add a term's gains, times `weight`, to the records holding it."""
+        get = record_scores.get
+        for d, gain in zip(scored.docs, scored.gains, strict=True):
+            record_scores[d] = get(d, 0.0) + weight * gain
+
+    def _ranked(self, record_scores: Mapping[int, float]) -> list[tuple[str, float]]:
+        """The (at most 3) best topics with a positive score, best first, ties by name: a
+        topic scores its best record's score, × 0.7 when all its records' statuses are
+        unknown."""
+        topics, topic_of = self._topics, self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():
             topic = topic_of[d]
@@ -407,31 +469,18 @@ class TopicIndex:
             name: score * (1.0 if topics[name].known_status else UNKNOWN_ONLY)
             for name, score in best_of.items()
         }
-        ranked = heapq.nsmallest(
+        return heapq.nsmallest(
             MAX_CANDIDATES, scores.items(), key=lambda item: (-item[1], u16(item[0]))
         )
-        if not ranked:
-            return TopicGuess(None)
-        best, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0.0
-        matched_idf = sum(w for w, _ in holders)
-        unmatched_idf = unmatched * idf(self._pool(wanted).n_docs, 0)
-        clear = (
-            n_topics == 1
-            or top >= MARGIN * second
-            or self._names_best(best, title_idf, TITLE_COVER * (matched_idf + unmatched_idf))
-            or self._names_best(
-                best, {d: w / name_idf[d] for d, w in name_held.items()}, NAME_COVER
-            )
-        )
-        answerable = (
-            unmatched <= MAX_UNMATCHED * len(question_terms_)
-            and (
-                n_topics == 1 or unmatched_idf <= MAX_UNMATCHED_IDF * (matched_idf + unmatched_idf)
-            )
-            and sum(w for w, held in holders if best in held) >= MIN_IDF_SHARE * matched_idf
-        )
-        if clear and answerable:
-            return TopicGuess(best, (), tuple(ranked))
-        names = tuple(name for name, _ in ranked[:MAX_CANDIDATES])
-        return TopicGuess(None, names, tuple(ranked))
+
+    def _near_words(
+        self, wanted: frozenset[str] | None, term: str, parts: Sequence[str]
+    ) -> Iterator[tuple[str, float]]:
+        """The words that stand for a term no competing record holds, each with its weight:
+        a compound's parts (1) — a part no competing record holds by its near words — else
+        the term's own near words (their Dice coefficient)."""
+        for word in parts or (term,):
+            if word != term and self._score(wanted, word) is not None:
+                yield word, 1.0
+            else:
+                yield from self._near.of(word, NEAR_DICE)

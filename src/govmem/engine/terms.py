@@ -174,6 +174,23 @@ def question_terms(
     return tuple(dict.fromkeys(kept))
 
 
+def compound_parts(
+    question: str, protected: frozenset[str] = frozenset(), drop: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, ...]]:
+    """A question's hyphenated compounds, each joined term (as `question_terms` gives it) with
+    its parts' terms, stop, intent and `drop` words dropped: `CI-Kommentar` -> `cikommentar`:
+    (`ci`, `kommentar`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for m in _COMPOUND.finditer(fold(question)):
+        parts = [
+            stem(p)
+            for p in m[0].split("-")
+            if p in protected or (p not in _QUESTION_DROPS and p not in drop)
+        ]
+        out.setdefault(stem(m[0].replace("-", "")), tuple(dict.fromkeys(parts)))
+    return out
+
+
 def term_set(texts: Iterable[str | None]) -> frozenset[str]:
     """The distinct terms of several texts (None and empty ones skipped)."""
     return frozenset(t for text in texts if text for t in terms(text))
