@@ -43,7 +43,7 @@ and here, only here, the question's terms that no competing record holds
 count through the words that stand for them: a hyphenated compound's
 parts (a part no competing record holds: its near words), else the term's
 *near words* (`near`: the at most 20 indexed terms whose trigram Dice
-coefficient with it is ≥ 0.3). Each scores 0.2 × its gain, a near word's
+coefficient with it is ≥ 0.35). Each scores 0.2 × its gain, a near word's
 times its Dice coefficient. Near words rank candidates; they never choose
 a topic.
 
@@ -95,7 +95,7 @@ NAME_COVER: Final = 0.6
 """A topic is also clearly best when one of its records has a name cover of at least this and
 no record of another competing topic has as much: the question names that record."""
 MAX_CANDIDATES: Final = 3
-NEAR_DICE: Final = 0.3
+NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
 NEAR_WEIGHT: Final = 0.2
 """When no topic is confident, a near word (`near`) of a question term that no competing record
