@@ -17,9 +17,9 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -28,6 +28,7 @@ import govmem
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "decisions"
+T = TypeVar("T")
 
 NETWORK_ATTEMPTS: list[str] = []
 """Every refused network attempt of this process, as `event address`."""
@@ -130,7 +131,11 @@ settings.register_profile(
     "ci", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("fast", max_examples=5, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+PROFILE: Final = os.environ.get("HYPOTHESIS_PROFILE", "quick")
+settings.load_profile(PROFILE)
+THOROUGH: Final = PROFILE not in ("quick", "fast")
+"""The profile asks for full depth (`dev`, `ci`): tests whose depth is a count that is not
+hypothesis's own (pages opened, fuzzed frames) use all of it; `quick` and `fast` use a part."""
 
 
 def examples(n: int) -> int:
@@ -138,6 +143,16 @@ def examples(n: int) -> int:
     CI's profile keeps `n`."""
     profile = settings.default
     return n if profile is None else min(n, profile.max_examples)
+
+
+def spread(items: Sequence[T], n: int) -> list[T]:
+    """Every item under a thorough profile (`THOROUGH`); else at most `n` of them, spread
+    evenly from the first to the last, in order."""
+    if THOROUGH or len(items) <= n:
+        return list(items)
+    if n <= 1:
+        return list(items[:n])
+    return [items[round(i * (len(items) - 1) / (n - 1))] for i in range(n)]
 
 
 DATA = REPO / "tests" / "data"

@@ -2,8 +2,9 @@
 
 Three long-lived processes (one pinned to the 2025 era by `initialize`, one
 to the 2026-07-28 era by `server/discover`, one left for the fuzz to pin)
-receive `GOVMEM_FUZZ_FRAMES` frames between them (default 2,000, or 20,000
-with `GOVMEM_LONG_TESTS=1` as in CI; the full run is 100,000: see
+receive `GOVMEM_FUZZ_FRAMES` frames between them (default 600 under the quick
+hypothesis profile, 2,000 under `dev` or `ci`, 20,000 with
+`GOVMEM_LONG_TESTS=1` as in CI; the full run is 100,000: see
 docs/security.md), in batches drawn by hypothesis from
 `frames.frames()`. After each batch the test waits for every well-formed
 request's answer (a result or an error, any order) and a ping. Every
@@ -26,12 +27,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import LONG
+from tests.conftest import LONG, THOROUGH
 
 from .frames import Era, Frame, frames, render
 from .support import INIT, MODERN_META, ServerProcess, make_repo, network_attempts, snapshot
 
-FRAMES: Final = int(os.environ.get("GOVMEM_FUZZ_FRAMES") or (20_000 if LONG else 2_000))
+FRAMES: Final = int(
+    os.environ.get("GOVMEM_FUZZ_FRAMES") or (20_000 if LONG else 2_000 if THOROUGH else 600)
+)
 BATCH: Final = 10
 ERAS: Final[dict[str, Era]] = {"legacy": "legacy", "modern": "modern", "unpinned": "any"}
 """Each process: how it is pinned, and the envelope most of its requests carry."""
