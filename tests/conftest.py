@@ -12,6 +12,7 @@ hardening tests start theirs with `tests/hardening/netguard` on
 
 from __future__ import annotations
 
+import compileall
 import ipaddress
 import os
 import shutil
@@ -109,6 +110,14 @@ needs_graphviz: Final = pytest.mark.skipif(
 )
 """A test that runs `dot`: skipped without Graphviz, except under `.ci/run`, which
 installs it (GOVMEM_REQUIRE_BROWSER=1), where a missing `dot` fails the test."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile `src/` to bytecode once, before any xdist worker starts: with
+    PYTHONDONTWRITEBYTECODE set (as on some CI images), every spawned `govmem` and
+    `govmem-mcp` would compile the package again (~0.1 s a process)."""
+    if not hasattr(config, "workerinput") and sys.dont_write_bytecode:
+        compileall.compile_dir(REPO / "src", quiet=2)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
