@@ -260,18 +260,19 @@ async def _over_stdio(
         )
         _say(quiet, f"  MCP tools/call ({watch}, raw client)")
         raw = out[f"mcp_{watch}"]
-        raw["query_raw"] = _mcp.raw_calls(params, "query", qargs, calls, 50)
+        runs = [("query", qargs, calls, 50)]
         if watch == "inotify":
-            raw["search_raw"] = _mcp.raw_calls(
-                params, "search_decisions", sargs, it["mcp_search"], len(sargs)
-            )
+            runs.append(("search_decisions", sargs, it["mcp_search"], len(sargs)))
+        raw["query_raw"], *search = _mcp.raw_calls(params, runs)
+        if search:
+            raw["search_raw"] = search[0]
     if peer is not None:
         _say(quiet, "  peer: server-memory search_nodes")
         out["peer"] = await _mcp.peer_calls(
             _mcp.peer_params(peer, peer_jsonl), manifest["search_terms"], it["peer"]
         )
-        out["peer"]["search_nodes_raw"] = _mcp.raw_calls(
-            _mcp.peer_params(peer, peer_jsonl), "search_nodes", sargs, it["peer"], len(sargs)
+        (out["peer"]["search_nodes_raw"],) = _mcp.raw_calls(
+            _mcp.peer_params(peer, peer_jsonl), [("search_nodes", sargs, it["peer"], len(sargs))]
         )
         for key, ours, theirs in (
             ("peer_ratio", ("mcp_inotify", "search_decisions"), ("peer", "search_nodes")),

@@ -12,6 +12,7 @@ memory out of the next size's peak. It also writes the peer's JSONL
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import resource
@@ -78,7 +79,7 @@ def run(manifest: dict[str, Any], it: dict[str, int], peer_jsonl: Path | None) -
     questions = manifest["questions"]
     corpus.query(questions[0][0], topic=questions[0][1], as_of=AS_OF)  # corpus-wide lazy work
     cold = [
-        once(lambda q=q, topic=topic: corpus.query(q, topic=topic, as_of=AS_OF))
+        once(functools.partial(corpus.query, q, topic=topic, as_of=AS_OF))
         for q, topic in questions[1:]
     ]
     res["query_topic_cold"] = summary(cold)

@@ -243,15 +243,16 @@ class RawClient:
 
 def raw_calls(
     params: StdioServerParameters,
-    tool: str,
-    args: Sequence[dict[str, Any]],
-    n: int,
-    warmup: int,
-) -> dict[str, Any]:
-    """`tools/call` latency with the raw client (server + pipes, no client-side validation)."""
+    runs: Sequence[tuple[str, Sequence[dict[str, Any]], int, int]],
+) -> list[dict[str, Any]]:
+    """`tools/call` latency with the raw client (server + pipes, no client-side validation):
+    for each run (tool, arguments, calls, warm-up calls), in turn on one connection."""
     client = RawClient(params)
     try:
-        client.timed(tool, args, warmup)
-        return summary(client.timed(tool, args, n))
+        out = []
+        for tool, args, n, warmup in runs:
+            client.timed(tool, args, warmup)
+            out.append(summary(client.timed(tool, args, n)))
+        return out
     finally:
         client.close()
