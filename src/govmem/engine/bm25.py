@@ -25,7 +25,7 @@ competing records (1 when 0). A **topic's score** is its best record's,
 supplements and READMEs read as records are all `unknown`).
 
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
-best — its score positive and at least 1.7 × the second best (a lone
+best — its score positive and at least 1.9 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
 the question's IDF and more than any other topic's title, or one of its
 records having a name cover ≥ 0.6 and more than any record of another topic
@@ -36,7 +36,7 @@ can answer the question: at most a third of the question's terms occur in
 no competing record, those unknown terms (each weighed as a term no record
 holds) carry at most 45 % of the question's IDF (not applied to a lone
 competing topic), and the terms held by some record of the best topic
-carry at least half of the IDF of the question's terms that occur
+carry at least 70 % of the IDF of the question's terms that occur
 anywhere. Otherwise no topic: the candidates are the competing topics with
 a positive score, best first (ties by name in UTF-16 order), at most 3 —
 and here, only here, the question's terms that no competing record holds
@@ -77,11 +77,11 @@ TITLE_WEIGHT: Final = 2.0
 TITLE_BONUS: Final = 0.5
 UNKNOWN_ONLY: Final = 0.7
 """A topic whose records all have an unknown status scores this fraction."""
-MARGIN: Final = 1.7
+MARGIN: Final = 1.9
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
-MIN_IDF_SHARE: Final = 0.5
+MIN_IDF_SHARE: Final = 0.7
 """The best topic's records must hold at least this share of the matched terms' IDF."""
 MAX_UNMATCHED_IDF: Final = 0.45
 """At most this share of the question's IDF may be carried by terms no competing record
