@@ -121,7 +121,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect (not skip) the `long` tests unless GOVMEM_LONG_TESTS=1."""
+    """Deselect (not skip) the `long` tests unless GOVMEM_LONG_TESTS=1; put the `slow` ones
+    first (in their order), so that xdist starts them early and no worker ends the run alone
+    on one of them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if LONG:
         return
     long = [item for item in items if item.get_closest_marker("long")]

@@ -18,6 +18,8 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.first_answer import main as first_answer  # noqa: E402
 from benchmarks.generate import generate  # noqa: E402
 
+pytestmark = pytest.mark.slow  # seconds each: started first (tests/conftest.py)
+
 
 def test_generator_is_deterministic_and_loads_cleanly(tmp_path: Path) -> None:
     """The same (n, seed) writes byte-identical files, which load with no error finding."""

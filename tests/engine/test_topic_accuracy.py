@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
 
+import pytest
 from attrs import frozen
 from ruamel.yaml import YAML
 
@@ -170,6 +171,7 @@ right keeps this count). SPEC §10 asks for more (right ≥ 85 %, ≥ 95 % of ab
 offering the right topic) and docs/accuracy.md says how far the rule is from it."""
 
 
+@pytest.mark.slow
 def test_every_corpus_keeps_its_accuracy(
     tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:

@@ -32,6 +32,8 @@ from tests.conftest import LONG, THOROUGH
 from .frames import Era, Frame, frames, render
 from .support import INIT, MODERN_META, ServerProcess, make_repo, network_attempts, snapshot
 
+pytestmark = pytest.mark.slow  # seconds each: started first (tests/conftest.py)
+
 FRAMES: Final = int(
     os.environ.get("GOVMEM_FUZZ_FRAMES") or (20_000 if LONG else 2_000 if THOROUGH else 600)
 )

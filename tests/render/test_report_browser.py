@@ -45,6 +45,8 @@ from tests.cdp import Browser, find_chromium
 from tests.conftest import CORPORA, DATA, EXAMPLE, REPO, THOROUGH, spread
 from tests.federation import make_repos
 
+pytestmark = pytest.mark.slow  # seconds each: started first (tests/conftest.py)
+
 ARTIFACTS: Final = REPO / "test-artifacts"
 MERMAID_JS: Final = DATA / "vendor" / "mermaid" / "mermaid.min.js"
 REQUIRED: Final = os.environ.get("GOVMEM_REQUIRE_BROWSER") == "1"
