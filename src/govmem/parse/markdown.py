@@ -46,6 +46,7 @@ from govmem.model.time import When
 from .dates import BadDate, DateOrder, leading_date
 from .outline import Outline, heading_name, outline, split_lines
 from .prose import Prose, prose_spans
+from .scan import scan
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -97,8 +98,9 @@ class MarkdownDoc:
     """A MADR/log4brains `## Links` section (`- Supersedes [x](x.md)`)."""
     definitions: tuple[tuple[str, str], ...] = ()
     """Reference-style link definitions, labels lower-cased."""
-    prose: Prose = ()
-    """The competing prose blocks (`parse.prose`): where evidence is quoted from."""
+    prose: Prose | None = None
+    """The competing prose blocks (`parse.prose`): where evidence is quoted from; None when
+    not read (found on first use)."""
 
     def key(self, *names: str) -> str | None:
         """The first preamble value among `names` (folded key names)."""
@@ -280,8 +282,14 @@ def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tup
 
 
 def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
-    """A body's outline, then its layout, then what its conventional places say."""
-    doc = outline(body)
+    """A body's outline, then its layout, then what its conventional places say.
+
+    The outline is the quick scanner's (`parse.scan`) when it is sure of it, else
+    markdown-it's; only the latter's holds the prose blocks, so with the former `prose`
+    is left to be found on first use (None).
+    """
+    quick = scan(body)
+    doc = quick if quick is not None else outline(body)
     lines = readable_lines(doc)
     where = layout(doc)
     changelog: tuple[ChangeLine, ...] = ()
@@ -309,5 +317,5 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         changelog=changelog,
         links_section=links,
         definitions=doc.definitions,
-        prose=prose_spans(doc)[1],
+        prose=None if quick is not None else prose_spans(doc)[1],
     )

@@ -16,6 +16,9 @@ them as `govmem.load` does).
 `file_edits` draws a folder of ADR files and the edits made to it between
 two loads (`apply_edit`, `write_folder`): the parse cache's equality test;
 `settle` waits until files are old enough for a load to snapshot them.
+`markdown_texts` draws Markdown that probes a block parser's corners (lazy
+lines, empty items, code in items, look-alike headings, fences and
+definitions): the quick scanner's equality test (`govmem.parse.scan`).
 `hostile` draws what a hostile-corpus test throws at a loader: names that
 are not UTF-8 (`non_utf8_names`), special files as configuration or records
 (`special_files`, `make_special`: FIFOs, device links, sockets, loops) and
@@ -65,6 +68,7 @@ from .hostile import (
     special_files,
 )
 from .linked import LINKED_SCOPES, linked_corpora, move_links
+from .markdown import markdown_texts
 
 __all__ = [
     "BAD_BYTES",
@@ -87,6 +91,7 @@ __all__ = [
     "file_edits",
     "linked_corpora",
     "make_special",
+    "markdown_texts",
     "move_links",
     "non_utf8_names",
     "questions",
