@@ -34,6 +34,7 @@ from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
 from govmem.parse.file import ParseContext, ParsedFile
 
 from . import cache as _cache
+from . import collector
 from . import files as _files
 from . import git as _git
 from . import snapshot as _snapshot
@@ -214,12 +215,13 @@ class Loader:
             snap = self.restore(p.snapshot, store)
             if snap is not None:
                 return snap.corpus
-        files = self.files(p.real, p.plan)
-        findings = [*p.config_findings, *p.plan.findings]
-        pending = p.snapshot if p.clean else None
-        return self._assemble(
-            p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
-        )
+        with collector.paused():
+            files = self.files(p.real, p.plan)
+            findings = [*p.config_findings, *p.plan.findings]
+            pending = p.snapshot if p.clean else None
+            return self._assemble(
+                p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
+            )
 
     def git_dates(self, real: Path, store: _cache.ParseCache | None) -> dict[str, When]:
         """Every file's first-add date (`git.first_add_dates`), kept in the cache under the
@@ -360,7 +362,7 @@ class Loader:
         which the corpus is kept.
         """
         findings = [*config_findings, *plan.findings]
-        with self.store() as store:
+        with self.store() as store, collector.paused():
             return self._assemble(
                 config, findings, plan, files, git_dates, store, digest=digest, pending=pending
             )

@@ -35,6 +35,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import gc
 import os
 import signal
 import sys
@@ -83,7 +84,8 @@ _PR_SET_PDEATHSIG: Final = 1
 
 
 def _worker_start(parent: int) -> None:
-    """A worker's first act: let go of the parent's standard streams, die with the parent."""
+    """A worker's first act: let go of the parent's standard streams, die with the parent,
+    keep the objects it was forked with out of its collector's sight."""
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
@@ -94,6 +96,7 @@ def _worker_start(parent: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the signal was asked for
         os._exit(0)
+    gc.freeze()  # what the fork copied lives as long as the worker: never walk (or touch) it
 
 
 def _executor(n: int) -> ProcessPoolExecutor | None:

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import copyreg
 import functools
-import gc
 import hashlib
 import io
 import os
@@ -54,6 +53,7 @@ from govmem._corpus import Corpus
 from govmem.model.records import Config, Finding, Matcher
 from govmem.model.time import When
 
+from . import collector
 from .stamp import settled
 
 PROTOCOL: Final = 5
@@ -288,25 +288,12 @@ def decode(blob: object, kind: type[T]) -> T | None:
     one (a miss)."""
     if not isinstance(blob, bytes):
         return None
-    with _no_gc():
+    with collector.paused():
         try:
             got = _Unpickler(io.BytesIO(blob)).load()
         except Exception:  # a damaged or foreign value: a miss, never an error
             return None
     return got if isinstance(got, kind) else None
-
-
-class _no_gc:  # noqa: N801 - a context manager named as what it does
-    """The cyclic collector paused while a snapshot loads (it would walk the new objects
-    again and again: twice the time for nothing, since a snapshot holds no garbage)."""
-
-    def __enter__(self) -> None:
-        self._was = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        if self._was:
-            gc.enable()
 
 
 def owned_privately(path: Path) -> bool:
