@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from govmem.engine.bm25 import (
     MARGIN,
+    RIVAL,
     TITLE_BONUS,
     TITLE_WEIGHT,
     UNKNOWN_ONLY,
@@ -115,15 +116,19 @@ def test_a_topic_scores_its_best_record_not_the_sum_of_its_records() -> None:
     assert guess.topic == "autoscaling"
 
 
-def test_topics_with_only_unknown_statuses_score_a_fraction() -> None:
-    """A supplement (no status) that ties with its standard scores `UNKNOWN_ONLY` of it."""
+def test_a_record_without_a_status_competes_as_a_decision() -> None:
+    """A supplement (no status) that says what its standard says scores `UNKNOWN_ONLY` of it
+    (1: in full, as the decisions of a folder that writes no status must), so the two tie
+    and neither is chosen: both are offered."""
     title = ("SCS K8S Version Policy",)
     standard = Document("policy", title, "Kubernetes versions are supported.", True)
     notes = Document("policy-notes", title, "Kubernetes versions are supported.", False)
     guess = rank("Kubernetes version policy", [standard, notes])
-    assert guess.topic == ("policy" if 1 / UNKNOWN_ONLY >= MARGIN else None)
     scores = dict(guess.scores)
     assert scores["policy-notes"] == pytest.approx(UNKNOWN_ONLY * scores["policy"])
+    assert UNKNOWN_ONLY == 1.0
+    assert guess.topic is None
+    assert set(guess.candidates) == {"policy", "policy-notes"}
 
 
 def test_a_question_the_corpus_cannot_answer_gets_no_topic() -> None:
@@ -284,6 +289,7 @@ def reference_rank(
         NAME_COVER,
         NEAR_DICE,
         NEAR_WEIGHT,
+        RIVAL,
         TITLE_BONUS,
         TITLE_COVER,
         TITLE_WEIGHT,
@@ -379,10 +385,10 @@ def reference_rank(
     unknown = unmatched * idf(n, 0)
     mine = max((v for i, v in enumerate(in_title) if records[i].topic == top_name), default=0.0)
     others = max((v for i, v in enumerate(in_title) if records[i].topic != top_name), default=0.0)
-    names_it = mine >= TITLE_COVER * (matched + unknown) and mine > others
+    names_it = mine >= TITLE_COVER * (matched + unknown) and mine > RIVAL * others
     mine = max((v for i, v in enumerate(name_cover) if records[i].topic == top_name), default=0.0)
     others = max((v for i, v in enumerate(name_cover) if records[i].topic != top_name), default=0)
-    names_it = names_it or (mine >= NAME_COVER and mine > others)
+    names_it = names_it or (mine >= NAME_COVER and mine > RIVAL * others)
     clear = len(pool) == 1 or top >= MARGIN * second or names_it
     answerable = (
         unmatched <= MAX_UNMATCHED * len(wanted)
@@ -437,12 +443,30 @@ def _naming_docs(other_title: str) -> list[Document]:
 
 
 def test_a_title_that_names_the_question_is_clearly_best_without_the_margin() -> None:
-    """`name` and `cluster` are both in one title, and no other title holds as much: chosen,
-    though its score is not 1.5 × the runner-up's (the body of `domains` holds both too)."""
-    guess = rank("How do we name clusters?", _naming_docs("Domain names"))
+    """`name` and `cluster` are both in one title, and no other title holds more than
+    `cluster` (in every record: little IDF): chosen, though its score is not MARGIN × the
+    runner-up's (the body of `domains` holds both too)."""
+    guess = rank("How do we name clusters?", _naming_docs("Cluster domains"))
     (_, top), (_, second) = guess.scores[:2]
     assert top < MARGIN * second
     assert guess.topic == "naming convention"
+
+
+def test_a_title_that_names_the_question_must_clearly_beat_the_other_titles() -> None:
+    """`Domain names` holds `name`, most of the question's IDF: the whole-question title is
+    not RIVAL × as much, so the titles do not tell the topics apart (as "Use X" and "Get rid
+    of X" do not, for "Do we still use X?")."""
+    docs = _naming_docs("Domain names")
+    guess = rank("How do we name clusters?", docs)
+    assert guess.topic is None
+    assert guess.candidates[0] == "naming convention"
+    index = TopicIndex.from_documents(docs)
+    with_rival = {"name": 0.0, "cluster": 0.0}
+    for term in with_rival:
+        scored = index._score(None, term)
+        assert scored is not None
+        with_rival[term] = scored.idf
+    assert sum(with_rival.values()) < RIVAL * with_rival["name"]
 
 
 def test_two_titles_naming_the_question_alike_choose_neither() -> None:

@@ -75,6 +75,39 @@ def test_a_load_on_two_workers_builds_the_serial_corpus(root: Path) -> None:
     assert pooled == serial
 
 
+_ENCODED = textwrap.dedent(
+    """
+    import sys
+    from govmem.parse.file import ParseContext
+    from govmem.shell import cache, pool
+
+    pool.PARALLEL_FROM = 2
+    text = "# {n}. A\\n\\nDate: 2024-01-0{n}\\n\\n## Status\\n\\nAccepted\\n\\n## Decision\\n\\nUse {n}.\\n"
+    jobs = [(f"docs/adr/000{n}-a.md", text.format(n=n), None) for n in range(1, 8)]
+    done = pool.parse_many(jobs, ParseContext(), encode=cache.encode)
+    same = all(blob == cache.encode(p) and cache.decode(blob) == p for p, blob in done)
+    bare = pool.parse_many(jobs, ParseContext())
+    print(pool._pool is not None, len(done), same, [p for p, _ in bare] == [p for p, _ in done],
+          {blob for _, blob in bare})
+    """
+)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_workers_encode_what_they_parse_as_the_cache_stores_it() -> None:
+    """`encode` runs in the worker: each blob is the parent's own encoding of the same parse,
+    and decodes back to it; without `encode`, the same parses and no blobs."""
+    done = subprocess.run(
+        [sys.executable, "-c", _ENCODED],
+        capture_output=True,
+        text=True,
+        env={"GOVMEM_WORKERS": "2", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "src")},
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.split() == ["True", "7", "True", "True", "{None}"]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
 def test_workers_started_before_threads_serve_a_threaded_load() -> None:
     """`start_workers` then a thread (the MCP server's order): the load uses the pool, same corpus."""
@@ -101,7 +134,7 @@ def test_a_process_running_other_threads_parses_serially(monkeypatch: pytest.Mon
         stop.set()
         other.join()
     assert pool._pool is None
-    assert [p.records[0].title for p in done] == ["1. A"] * 3
+    assert [p.records[0].title for p, _ in done] == ["1. A"] * 3
 
 
 def test_workers_come_from_the_environment_or_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,16 +20,17 @@ With N competing records, n(t) of them holding t in either field:
     score(r) = Σ_t IDF(t) · w / (k1 + w)  +  0.5 · Σ_{t in r's title} IDF(t)    (k1 = 1.2)
 
 `avg_title` and `avg_body` are the mean field lengths in terms over the
-competing records (1 when 0). A **topic's score** is its best record's,
-× 0.7 when none of its records has a status of a known class (notes,
-supplements and READMEs read as records are all `unknown`).
+competing records (1 when 0). A **topic's score** is its best record's
+(`UNKNOWN_ONLY` × that when none of its records has a status of a known
+class: 1 now, v4's 0.7 weighed down the decisions of folders that seldom
+write a status).
 
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
 best — its score positive and at least 1.9 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
-the question's IDF and more than any other topic's title, or one of its
-records having a name cover ≥ 0.6 and more than any record of another topic
-(a record's *name* is its title and its file name's subject, `Document.name`;
+the question's IDF and more than 1.6 × what any other topic's title holds, or
+one of its records having a name cover ≥ 0.6 and more than 1.6 × any record
+of another topic (a record's *name* is its title and its file name's subject, `Document.name`;
 its name cover is the share of the IDF of its name's distinct terms — over
 every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
 can answer the question: at most a third of the question's terms occur in
@@ -75,8 +76,10 @@ from .terms import compound_parts, question_terms, terms
 K1: Final = 1.2
 TITLE_WEIGHT: Final = 2.0
 TITLE_BONUS: Final = 0.5
-UNKNOWN_ONLY: Final = 0.7
-"""A topic whose records all have an unknown status scores this fraction."""
+UNKNOWN_ONLY: Final = 1.0
+"""A topic whose records all have an unknown status scores this fraction: 1, none taken off
+(v4 took 0.3 off, for notes and supplements; chosen leave-one-corpus-out, docs/accuracy.md:
+in folders whose decisions seldom write a status it weighed the decisions down)."""
 MARGIN: Final = 1.9
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
@@ -94,6 +97,9 @@ has a title holding as much: the title names what the question asks."""
 NAME_COVER: Final = 0.6
 """A topic is also clearly best when one of its records has a name cover of at least this and
 no record of another competing topic has as much: the question names that record."""
+RIVAL: Final = 1.6
+"""A title or name cover names the best topic only when it is more than this multiple of the
+best cover of another competing topic's record."""
 MAX_CANDIDATES: Final = 3
 NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
@@ -361,11 +367,11 @@ class TopicIndex:
 
     def _names_best(self, best: str, by_record: Mapping[int, float], enough: float) -> bool:
         """Whether a record of `best` has a value in `by_record` of at least `enough`, more
-        than any record of another topic has."""
+        than `RIVAL` × the best value of a record of another topic."""
         topic_of = self._topic_of
         mine = max((w for d, w in by_record.items() if topic_of[d] == best), default=0.0)
         others = max((w for d, w in by_record.items() if topic_of[d] != best), default=0.0)
-        return mine >= enough and mine > others
+        return mine >= enough and mine > RIVAL * others
 
     def rank(
         self,
@@ -457,8 +463,8 @@ class TopicIndex:
 
     def _ranked(self, record_scores: Mapping[int, float]) -> list[tuple[str, float]]:
         """The (at most 3) best topics with a positive score, best first, ties by name: a
-        topic scores its best record's score, × 0.7 when all its records' statuses are
-        unknown."""
+        topic scores its best record's score, × `UNKNOWN_ONLY` when all its records' statuses
+        are unknown."""
         topics, topic_of = self._topics, self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():

@@ -483,14 +483,18 @@ class Loader:
                 if got is not None:
                     hits[f.path] = got
         rest = [f for f in todo if f.path not in hits]
-        parsed = parse_many(
+        done = parse_many(
             [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
             ctx,
             self._progress(total, total - len(rest)),
+            _cache.encode if store is not None else None,  # encoded where parsed: on every core
         )
+        parsed = [p for p, _ in done]
         if store is not None and rest:
             store.put_many(
-                (keys[f.path], _cache.encode(p)) for f, p in zip(rest, parsed, strict=True)
+                (keys[f.path], blob)
+                for f, (_, blob) in zip(rest, done, strict=True)
+                if blob is not None
             )
         self.cache_counts = CacheCounts(
             sum(len(p.records) for p in hits.values()),

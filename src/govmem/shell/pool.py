@@ -58,6 +58,10 @@ CHUNK: Final = 64
 
 Job = tuple[str, str, When | None]
 """(path, text, git date) of one file to parse."""
+Encode = Callable[[ParsedFile], bytes]
+"""What a parsed file is stored as (the parse cache's `encode`), made where it was parsed."""
+Parsed = tuple[ParsedFile, bytes | None]
+"""A parsed file, and its encoding when one was asked for."""
 
 _CAN_FORK: Final = sys.platform.startswith("linux")
 """Whether workers can be forked here (the pool and `multiprocessing` are imported on first
@@ -75,9 +79,14 @@ def workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job]) -> list[ParsedFile]:
-    """Parse each file of a chunk (a worker's task, and the serial path's)."""
-    return [parse_file(path, text, evolve(ctx, git_date=git)) for path, text, git in jobs]
+def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) -> list[Parsed]:
+    """Parse each file of a chunk, and encode it when asked (a worker's task, and the serial
+    path's)."""
+    out: list[Parsed] = []
+    for path, text, git in jobs:
+        parsed = parse_file(path, text, evolve(ctx, git_date=git))
+        out.append((parsed, None if encode is None else encode(parsed)))
+    return out
 
 
 _PR_SET_PDEATHSIG: Final = 1
@@ -166,20 +175,26 @@ def _give_up() -> None:
 
 
 def parse_many(
-    jobs: Sequence[Job], ctx: ParseContext, progress: Callable[[int], None] | None = None
-) -> list[ParsedFile]:
+    jobs: Sequence[Job],
+    ctx: ParseContext,
+    progress: Callable[[int], None] | None = None,
+    encode: Encode | None = None,
+) -> list[Parsed]:
     """`parse_file` of every job, in order: in worker processes when there are many.
 
     `ctx.git_date` is replaced by each job's own. `progress(n)` is called
-    after each chunk (or file) with how many were parsed so far.
+    after each chunk (or file) with how many were parsed so far. `encode`
+    (a module-level function: workers receive it by name) runs beside each
+    parse, in the worker: each result is `(parsed, encode(parsed))`, else
+    `(parsed, None)`.
     """
     n = workers()
     pool = _executor(n) if len(jobs) >= PARALLEL_FROM and n > 1 else None
     if pool is not None:
         chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
         try:
-            out: list[ParsedFile] = []
-            for done in pool.map(_parse_chunk, [ctx] * len(chunks), chunks):
+            out: list[Parsed] = []
+            for done in pool.map(_parse_chunk, [ctx] * len(chunks), chunks, [encode] * len(chunks)):
                 out += done
                 if progress is not None:
                     progress(len(out))
@@ -188,7 +203,7 @@ def parse_many(
             _give_up()
     out = []
     for i, job in enumerate(jobs, 1):
-        out += _parse_chunk(ctx, (job,))
+        out += _parse_chunk(ctx, (job,), encode)
         if progress is not None:
             progress(i)
     return out
