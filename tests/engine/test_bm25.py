@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from govmem.engine.bm25 import (
     MARGIN,
+    MAX_UNMATCHED_IDF,
     RIVAL,
     TITLE_BONUS,
     TITLE_WEIGHT,
@@ -142,17 +143,28 @@ def test_a_question_the_corpus_cannot_answer_gets_no_topic() -> None:
     assert sorted(guess.candidates) == ["dns", "logging"]
 
 
-def test_one_unknown_verb_does_not_sink_a_question() -> None:
-    """An unknown word may carry at most 30 % of the question's IDF: among enough words
-    the corpus knows, `frobnicate` does not sink it; alone beside one, it does."""
+def test_a_word_no_record_holds_leaves_the_question_to_the_candidates() -> None:
+    """`MAX_UNMATCHED_IDF` 0: a word that no competing record holds (`frobnicate`) means the
+    folder may not be what the question is about, however many words it knows: no topic,
+    the record holding the rest first among the candidates. Without that word, chosen."""
     docs = [
         doc("dns", "DNS infrastructure", "Route 53 hosts the public zones."),
         doc("logging", "Logging", "Logs go to the platform."),
         *(doc(f"other{n}", f"Other {n}", f"Filler text {n}.") for n in range(6)),
     ]
-    question = "Where do we frobnicate the public DNS zones that Route 53 hosts?"
-    assert rank(question, docs).topic == "dns"
-    assert rank("Frobnicate DNS?", docs).topic is None
+    assert MAX_UNMATCHED_IDF == 0.0
+    guess = rank("Where do we frobnicate the public DNS zones that Route 53 hosts?", docs)
+    assert guess.topic is None
+    assert guess.candidates[0] == "dns"
+    assert rank("Where are the public DNS zones that Route 53 hosts?", docs).topic == "dns"
+
+
+def test_a_lone_competing_topic_allows_a_third_of_its_words_unknown() -> None:
+    """One topic competes: IDF tells nothing apart, so only the count rule (`MAX_UNMATCHED`)
+    decides: one unknown word of three is allowed, two are not."""
+    docs = [doc("dns", "DNS infrastructure", "Route 53 hosts the public zones.")]
+    assert rank("Frobnicate public DNS?", docs).topic == "dns"
+    assert rank("Frobnicate wibble DNS?", docs).topic is None
 
 
 def test_the_best_topic_must_hold_half_of_the_matched_idf() -> None:

@@ -33,10 +33,11 @@ one of its records having a name cover ≥ 0.6 and more than 1.6 × any record
 of another topic (a record's *name* is its title and its file name's subject, `Document.name`;
 its name cover is the share of the IDF of its name's distinct terms — over
 every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
-can answer the question: at most a third of the question's terms occur in
-no competing record, those unknown terms (each weighed as a term no record
-holds) carry at most 45 % of the question's IDF (not applied to a lone
-competing topic), and the terms held by some record of the best topic
+can answer the question: every one of the question's terms occurs in some
+competing record (unknown terms, each weighed as a term no record holds,
+carry at most `MAX_UNMATCHED_IDF` = 0 of the question's IDF; a lone competing
+topic, where IDF tells nothing apart, allows a third of the terms unknown),
+and the terms held by some record of the best topic
 carry at least 70 % of the IDF of the question's terms that occur
 anywhere. Otherwise no topic: the candidates are the competing topics with
 a positive score, best first (ties by name in UTF-16 order), at most 3 —
@@ -86,10 +87,12 @@ MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.7
 """The best topic's records must hold at least this share of the matched terms' IDF."""
-MAX_UNMATCHED_IDF: Final = 0.45
+MAX_UNMATCHED_IDF: Final = 0.0
 """At most this share of the question's IDF may be carried by terms no competing record
-holds (such a term weighs the IDF of a term held by none). Among the records of a lone
-competing topic IDF tells nothing apart, so there the count rule alone decides."""
+holds (such a term weighs the IDF of a term held by none): 0, none may be (was 0.45; chosen
+leave-one-corpus-out with confident answers to other corpora's questions counted,
+docs/accuracy.md). Among the records of a lone competing topic IDF tells nothing apart, so
+there the count rule (`MAX_UNMATCHED`) alone decides."""
 TITLE_COVER: Final = 0.8
 """A topic is also clearly best when one of its records' titles holds at least this share
 of the question's IDF (unknown terms included) and no record of another competing topic
