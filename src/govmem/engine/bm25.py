@@ -95,11 +95,12 @@ docs/accuracy.md). Among the records of a lone competing topic IDF tells nothing
 there the count rule (`MAX_UNMATCHED`) alone decides."""
 TITLE_COVER: Final = 0.8
 """A topic is also clearly best when one of its records' titles holds at least this share
-of the question's IDF (unknown terms included) and no record of another competing topic
-has a title holding as much: the title names what the question asks."""
+of the question's IDF (unknown terms included), more than `RIVAL` × what the title of any
+record of another competing topic holds: the title names what the question asks."""
 NAME_COVER: Final = 0.6
-"""A topic is also clearly best when one of its records has a name cover of at least this and
-no record of another competing topic has as much: the question names that record."""
+"""A topic is also clearly best when one of its records has a name cover of at least this,
+more than `RIVAL` × that of any record of another competing topic: the question names that
+record."""
 RIVAL: Final = 1.6
 """A title or name cover names the best topic only when it is more than this multiple of the
 best cover of another competing topic's record."""
