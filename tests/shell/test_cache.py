@@ -26,7 +26,7 @@ from govmem.shell import cache as _cache
 from govmem.shell import git as _git
 from govmem.shell.load import Loader
 from govmem.shell.reload import Reloader
-from govmem.testing import FileEdits, apply_edit, file_edits, write_folder
+from govmem.testing import FileEdits, apply_edit, file_edits, settle, write_folder
 from tests.conftest import EXAMPLE, examples, git
 
 REPO = Path(__file__).resolve().parents[2]
@@ -342,6 +342,71 @@ def test_git_dates_are_kept_under_their_commit(
     corpus = server.read(lambda _: False, git_changed=False)
     assert len(walks) == 2
     assert {r.id for r in corpus.records} == {"0001", "0002"}
+
+
+def _dated_repo(root: Path) -> None:
+    write_folder(root, (("docs/adr/0001-a.md", "# A\n\nStatus: accepted\n"),))
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "a", date="2024-01-02T03:04:05Z")
+    settle(root)  # out of the racily-clean window: a load may keep its snapshot
+
+
+def test_a_warm_start_never_decodes_the_kept_dates(
+    own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot is proven by HEAD's commit, which the dates are a function of: a start
+    whose snapshot holds decodes no date (they are decoded when a parse needs them)."""
+    root = tmp_path / "repo"
+    _dated_repo(root)
+    first, _ = _cached(root)
+    decoded: list[int] = []
+    real_decode = _cache.decode_dates
+
+    def counted(blob: bytes | None) -> dict[str, When] | None:
+        decoded.append(1)
+        return real_decode(blob)
+
+    monkeypatch.setattr(_cache, "decode_dates", counted)
+    again, loader = _cached(root)
+    assert loader.cache_counts.snapshots == 1
+    assert decoded == []
+    _same(again, first)
+    assert again.records[0].git_dated
+    assert str(again.records[0].valid_from) == "2024-01-02T03:04:05Z"
+    with sqlite3.connect(_db(root, own_cache)) as conn:
+        conn.execute("DELETE FROM snapshots")  # the next start parses: now it needs the dates
+    rebuilt, _ = _cached(root)
+    assert decoded == [1]
+    _same(rebuilt, first)
+
+
+@pytest.mark.parametrize("git_answers", [True, False])
+def test_kept_dates_that_do_not_decode_are_read_again_or_keep_no_snapshot(
+    own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, git_answers: bool
+) -> None:
+    """Damaged kept dates are read from git again; if git cannot tell either, the corpus is
+    built without them and never kept under the key that names the commit."""
+    root = tmp_path / "repo"
+    _dated_repo(root)
+    first, _ = _cached(root)
+    with sqlite3.connect(_db(root, own_cache)) as conn:
+        conn.execute("DELETE FROM snapshots")
+        conn.execute("UPDATE histories SET value = x'00ff00'")
+    if not git_answers:
+        monkeypatch.setattr(_git, "dates_of", lambda found: None)
+    got, _ = _cached(root)
+    with sqlite3.connect(_db(root, own_cache)) as conn:
+        (kept,) = conn.execute("SELECT count(*) FROM snapshots").fetchone()
+    if git_answers:
+        _same(got, first)
+        assert kept == 1
+    else:
+        assert not got.records[0].git_dated
+        assert kept == 0
+        monkeypatch.undo()
+        monkeypatch.setenv("GOVMEM_CACHE_DIR", str(own_cache))
+        _same(_cached(root)[0], first)
 
 
 @pytest.mark.parametrize(

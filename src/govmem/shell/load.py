@@ -106,6 +106,8 @@ class Loader:
         self._findings: tuple[Finding, ...] = ()
         self._snapshot: tuple[str, _snapshot.Snapshot] | None = None
         """The last snapshot restored or written, and its key (`restore` returns it again)."""
+        self._exact = True
+        """Whether the last corpus was built with the git dates its snapshot key names (`_exact`)."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -223,9 +225,10 @@ class Loader:
                 p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
             )
 
-    def git_dates(self, real: Path, store: _cache.ParseCache | None) -> dict[str, When]:
+    def git_dates(self, real: Path, store: _cache.ParseCache | None) -> Mapping[str, When]:
         """Every file's first-add date (`git.first_add_dates`), kept in the cache under the
-        commit they were read at: a start at the same HEAD does not walk the history again."""
+        commit they were read at: a start at the same HEAD does not walk the history again,
+        and decodes the kept dates only when a parse needs them (`KeptDates`)."""
         if not _git.has_git_entry(real):
             return {}
         found = _git.history(real)
@@ -235,13 +238,14 @@ class Loader:
             return _git.dates_of(found) or {}
         slot = _snapshot.snapshot_key(["git-dates"])
         key = _snapshot.snapshot_key(["git-dates", str(found.top), found.prefix, found.sha])
-        dates = _cache.decode_dates(store.get_snapshot(slot, key, "histories"))
+        blob = store.get_snapshot(slot, key, "histories")
+        if blob is not None:
+            return KeptDates(key, found, blob)
+        dates = _git.dates_of(found)
         if dates is None:
-            dates = _git.dates_of(found)
-            if dates is None:
-                return {}  # git could not tell this time: nothing is kept
-            store.put_snapshot(slot, key, _cache.encode_dates(dates), "histories")
-        return dates
+            return {}  # git could not tell this time: nothing is kept
+        store.put_snapshot(slot, key, _cache.encode_dates(dates), "histories")
+        return KeptDates(key, found, dates=dates)
 
     def read_config(
         self, real: Path, store: _cache.ParseCache | None
@@ -296,7 +300,7 @@ class Loader:
             config.text,
             findings,
             _text(plan.entries),
-            _cache.dates_text(sorted(git_dates.items())),
+            _dates_part(git_dates),
             listing.digest(),
         ]
         # one slot per root, folder, config file and findings (the CLI's and the MCP server's
@@ -316,6 +320,7 @@ class Loader:
         if snap is None:
             return None
         self._snapshot = (where.key, snap)
+        self._exact = True
         _remember(snap, store.root, where.slot, where.key)
         self._findings = snap.file_findings
         c = snap.counts
@@ -329,6 +334,8 @@ class Loader:
     ) -> None:
         """Keep `corpus`, which this root stands for (its federation), as the snapshot at
         `where`; `counts` are its load's, every root of it counted in `snapshots`."""
+        if not self._exact:
+            return
         snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts)
         blob = _snapshot.encode(snap)
         if blob is not None and store.put_snapshot(where.slot, where.key, blob):
@@ -430,7 +437,8 @@ class Loader:
         self._last = _Built(corpus, frame, by_path)
         self._findings = tuple(findings)
         self._snapshot = None  # a corpus built replaces the one restored (never two in memory)
-        if store is not None and pending is not None:
+        self._exact = _exact(git_dates)
+        if store is not None and pending is not None and self._exact:
             counts = evolve(self.cache_counts, snapshots=1)
             snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
             blob = _snapshot.encode(snap)
@@ -534,6 +542,66 @@ class Loader:
             store.put_many(new)
         self._votes = votes
         return decide_date_order(votes.values())
+
+
+class KeptDates(Mapping[str, When]):
+    """The first-add dates of one commit's history, as the cache keeps them (`Loader.git_dates`):
+    named by the commit (`key`), decoded on first use.
+
+    A warm start proves its snapshot by the commit alone (the dates are a
+    function of it) and never decodes them. Should the kept value not
+    decode, git is asked again; when git cannot tell either, the dates are
+    empty and `exact` false: a corpus built from them is not kept under a
+    key that names the commit (`_exact`).
+    """
+
+    def __init__(
+        self,
+        key: str,
+        found: _git.History,
+        blob: bytes | None = None,
+        dates: dict[str, When] | None = None,
+    ) -> None:
+        self.key = key
+        self.exact = True
+        self._found = found
+        self._blob = blob
+        self._dates = dates
+
+    def _all(self) -> dict[str, When]:
+        if self._dates is None:
+            dates = _cache.decode_dates(self._blob)
+            if dates is None:
+                dates = _git.dates_of(self._found)
+            if dates is None:
+                dates, self.exact = {}, False
+            self._dates, self._blob = dates, None
+        return self._dates
+
+    def __getitem__(self, path: str) -> When:
+        return self._all()[path]
+
+    def get(self, path: str, default: When | None = None) -> When | None:  # type: ignore[override]
+        return self._all().get(path, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _dates_part(dates: Mapping[str, When]) -> str:
+    """The git dates as a snapshot key's part: the commit that dates them, when the cache keeps
+    them under one (`KeptDates`), else every date spelled out (`cache.dates_text`)."""
+    if isinstance(dates, KeptDates):
+        return "commit\0" + dates.key
+    return _cache.dates_text(sorted(dates.items()))
+
+
+def _exact(dates: Mapping[str, When]) -> bool:
+    """Whether a corpus built with `dates` may be kept under the key `_dates_part` gave."""
+    return not isinstance(dates, KeptDates) or dates.exact
 
 
 class _Held:
