@@ -6,6 +6,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -166,9 +167,9 @@ def test_only_changed_files_are_read(
     reads: list[str] = []
     real = _files.read_file
 
-    def spy(root: Path, rel: str, *, any_name: bool = False) -> FileText:
+    def spy(root: Path, rel: str, **options: Any) -> FileText:
         reads.append(rel)
-        return real(root, rel, any_name=any_name)
+        return real(root, rel, **options)
 
     monkeypatch.setattr(_files, "read_file", spy)
     adr = example_repo / "docs/adr/011.md"

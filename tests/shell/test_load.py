@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import govmem
 from govmem import Corpus, GitHistoryError
 from govmem.model.records import SEVERITY
+from govmem.shell import files as _files
 from tests.conftest import git, write_files
 
 MAX: Final = 64 * 1024
@@ -186,6 +187,41 @@ def test_a_symlink_loop_is_unreadable(tmp_path: Path, target: str) -> None:
     assert {code for code, _ in _codes(corpus)} == {"unreadable"}
     assert corpus.health.record_count == 0
     assert corpus.health.excluded_count == (1 if target == "loop.md" else 2)
+
+
+def test_a_file_placed_by_its_folder_reads_as_a_file_resolved_whole(tmp_path: Path) -> None:
+    """`read_file` with a load's resolved folders gives what resolving every path whole gives:
+    plain files, links to files in and out of the root, loops, and files reached through a
+    folder link inside the root or leaving it."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("# Secret\n", encoding="utf-8")
+    root = tmp_path / "root"
+    adr = root / "docs/adr"
+    _write(root, {"docs/adr/0001-a.md": "# 1. A\n", "inner/0002-b.md": "# 2. B\n"})
+    (adr / "0003-in.md").symlink_to("../../inner/0002-b.md")
+    (adr / "0004-out.md").symlink_to(outside / "secret.md")
+    (adr / "0005-loop.md").symlink_to("0005-loop.md")
+    (adr / "self").symlink_to(".")
+    (adr / "away").symlink_to(outside)
+    real = root.resolve()
+    rels = [
+        "docs/adr/0001-a.md",
+        "docs/adr/0003-in.md",
+        "docs/adr/0004-out.md",
+        "docs/adr/0005-loop.md",
+        "docs/adr/self/0001-a.md",
+        "docs/adr/self/0004-out.md",
+        "docs/adr/away/secret.md",
+        "docs/adr/missing.md",
+        "inner/0002-b.md",
+    ]
+    folders: _files.Folders = {}
+    placed = [_files.read_file(real, rel, folders=folders) for rel in rels]
+    assert placed == [_files.read_file(real, rel) for rel in rels]
+    codes = [f.finding.code if f.finding else None for f in placed]
+    out, unreadable = "outside-root", "unreadable"
+    assert codes == [None, None, out, unreadable, None, out, out, unreadable, None]
 
 
 def test_a_folder_symlink_loop_is_walked_once(tmp_path: Path) -> None:

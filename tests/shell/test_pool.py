@@ -79,13 +79,16 @@ _ENCODED = textwrap.dedent(
     """
     import sys
     from govmem.parse.file import ParseContext
-    from govmem.shell import cache, pool
+    from govmem.shell import pool, snapshot
 
     pool.PARALLEL_FROM = 2
     text = "# {n}. A\\n\\nDate: 2024-01-0{n}\\n\\n## Status\\n\\nAccepted\\n\\n## Decision\\n\\nUse {n}.\\n"
     jobs = [(f"docs/adr/000{n}-a.md", text.format(n=n), None) for n in range(1, 8)]
-    done = pool.parse_many(jobs, ParseContext(), encode=cache.encode)
-    same = all(blob == cache.encode(p) and cache.decode(blob) == p for p, blob in done)
+    done = pool.parse_many(jobs, ParseContext(), encode=snapshot.encode_entry)
+    same = all(
+        blob == snapshot.encode_entry(p, t) and snapshot.decode_entry(blob, t) == p
+        for (p, blob), (_, t, _) in zip(done, jobs)
+    )
     bare = pool.parse_many(jobs, ParseContext())
     print(pool._pool is not None, len(done), same, [p for p, _ in bare] == [p for p, _ in done],
           {blob for _, blob in bare})

@@ -24,9 +24,12 @@ resolved root path; the repository is never written.
   kept under the commit it was read at (`histories`): a commit's history
   never changes, so a start at the same HEAD reads them back, and a new
   commit is another key.
-* **Value.** `encode`/`decode` below: JSON of the values' cattrs form
-  (`govmem.model.convert`'s strict converter, prose spans kept),
-  zlib-compressed. A row that fails to decode is a miss.
+* **Value.** An entry is the `ParsedFile` pickled by `snapshot.encode_entry`
+  (the snapshot's restricted pickler; its long strings that the file's text
+  holds, a body above all, are kept as slices of that text, which the
+  reading load has in hand), read only from a database that is the current
+  user's alone (`owned_privately`), as snapshots are. A row that fails to
+  decode is a miss.
 * **Failure.** A missing, locked, corrupt, truncated or newer-schema
   database is never an error: `open_cache` returns None (the load parses
   everything) or rebuilds the file; a failed write is dropped.
@@ -39,30 +42,22 @@ resolved root path; the repository is never written.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
-import json
 import os
 import sqlite3
-import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
 
-from govmem.model.convert import make_converter, unstructure
-from govmem.model.records import Config, Finding, Record, Relation, Source
+from govmem.model.records import Config
 from govmem.model.time import When
-from govmem.parse.file import ParsedFile
 
 from .snapshot import code_key, owned_privately
 
-if TYPE_CHECKING:
-    from cattrs import Converter
-
-SCHEMA: Final = 3
+SCHEMA: Final = 4
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
 BUSY_MS: Final = 2000
 """How long a write waits for another process's write to finish before it is dropped."""
@@ -140,56 +135,6 @@ def votes_key(digest: str) -> str:
     return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
-@functools.cache
-def _codec() -> Converter:
-    """govmem's strict converter, with the prose spans kept (a derived field the public JSON omits)."""
-    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn  # noqa: PLC0415
-
-    conv = make_converter()
-    for cls in (Record, Source):
-        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv))
-        conv.register_structure_hook(
-            cls, make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
-        )
-    return conv
-
-
-def encode(parsed: ParsedFile) -> bytes:
-    """A parsed file as a cache value (compressed JSON)."""
-    data = {
-        "records": [_codec().unstructure(r) for r in parsed.records],
-        "sources": [_codec().unstructure(s) for s in parsed.sources],
-        "relations": [unstructure(r) for r in parsed.relations],
-        "findings": [unstructure(f) for f in parsed.findings],
-        "skipped": parsed.skipped,
-        "excluded": parsed.excluded,
-    }
-    return zlib.compress(json.dumps(data, ensure_ascii=False).encode(), 1)
-
-
-def decode(blob: object) -> ParsedFile | None:
-    """A cache value back as the parsed file; None when it does not decode (a miss)."""
-    try:
-        if not isinstance(blob, bytes):
-            return None
-        data = json.loads(zlib.decompress(blob))
-        records = tuple(_codec().structure(r, Record) for r in data["records"])
-        sources = tuple(_codec().structure(s, Source) for s in data["sources"])
-        skipped, excluded = data["skipped"], data["excluded"]
-        if type(skipped) is not bool or type(excluded) is not int:
-            return None
-        return ParsedFile(
-            records=records,
-            sources=sources,
-            relations=tuple(_codec().structure(r, Relation) for r in data["relations"]),
-            findings=tuple(_codec().structure(f, Finding) for f in data["findings"]),
-            skipped=skipped,
-            excluded=excluded,
-        )
-    except Exception:  # cattrs' ClassValidationError, JSON, zlib: a miss
-        return None
-
-
 Kept: TypeAlias = Literal["snapshots", "configs", "histories"]
 """The tables of whole values (`get_snapshot`): corpora, parsed configurations, git dates."""
 
@@ -223,8 +168,11 @@ class ParseCache:
         """The resolved corpus root it belongs to."""
 
     def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
-        """The stored values of those of `keys` that have one (none when the read fails)."""
+        """The stored values of those of `keys` that have one (none when the read fails, or
+        when the database is not the current user's alone: entries are pickles, as snapshots)."""
         found: dict[str, bytes] = {}
+        if not keys or not owned_privately(self.path):
+            return found
         try:
             for i in range(0, len(keys), 500):
                 part = keys[i : i + 500]

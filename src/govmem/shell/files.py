@@ -15,7 +15,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeAlias
 
 from attrs import evolve, frozen
 
@@ -181,27 +181,42 @@ def is_folder(f: FileText) -> bool:
     return f.path.endswith("/")
 
 
-def read_file(real: Path, rel: str, *, any_name: bool = False) -> FileText:
+Folders: TypeAlias = dict[str, tuple[str, bool]]
+"""A load's resolved folders (`read_file`): root-relative folder -> (its resolved path,
+whether that is inside the root)."""
+
+
+def read_file(
+    real: Path, rel: str, *, any_name: bool = False, folders: Folders | None = None
+) -> FileText:
     """Read one root-relative file with the guards of SPEC §2 (outside-root, unreadable, too large, binary).
 
     A symlink must lead to a record file (`.md`, `.yaml`, ...) unless `any_name`.
+    With `folders` (kept across one load's reads), a file that is no symlink
+    is placed by its folder, resolved once for all the files in it: the
+    same path `resolve` gives, for one `lstat` instead of one per component.
     """
     if bad_name(rel):
         return badly_named(rel, folder=os.path.isdir(real / rel))
-    path = real / rel
-    try:
-        target = path.resolve(strict=True)
-    except RuntimeError:
-        return bad(rel, "unreadable", "The file is a symlink loop.")
-    except FileNotFoundError:
-        return bad(rel, "unreadable", "The file cannot be read: No such file or directory.")
-    except OSError as exc:
-        return lost(rel, exc)
-    if not target.is_relative_to(real):
+    placed = _placed(real, rel, folders) if folders is not None else None
+    if placed is not None:
+        target, inside = placed
+    else:
+        path = real / rel
+        try:
+            resolved = path.resolve(strict=True)
+        except RuntimeError:
+            return bad(rel, "unreadable", "The file is a symlink loop.")
+        except FileNotFoundError:
+            return bad(rel, "unreadable", "The file cannot be read: No such file or directory.")
+        except OSError as exc:
+            return lost(rel, exc)
+        target, inside = str(resolved), resolved.is_relative_to(real)
+    if not inside:
         return bad(
             rel, "outside-root", "The file is a symlink that resolves outside the corpus root."
         )
-    if not any_name and not target.name.lower().endswith(RECORD_SUFFIXES):
+    if not any_name and not os.path.basename(target).lower().endswith(RECORD_SUFFIXES):
         return bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
     got = read_regular(target)
     if isinstance(got, OSError):
@@ -211,6 +226,24 @@ def read_file(real: Path, rel: str, *, any_name: bool = False) -> FileText:
     if got is None:
         return bad(rel, "unreadable", NOT_REGULAR)
     return file_text(rel, got)
+
+
+def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool] | None:
+    """(resolved path, inside the root) of a file that is no symlink, by its resolved folder;
+    None for a symlink or anything `lstat` or the folder's `resolve` cannot tell (the caller
+    resolves the whole path and reports why)."""
+    folder, _, name = rel.rpartition("/")
+    top = str(real)
+    try:
+        if stat.S_ISLNK(os.lstat(f"{top}/{rel}").st_mode):
+            return None
+        where = folders.get(folder)
+        if where is None:
+            resolved = (real / folder).resolve(strict=True) if folder else real
+            where = folders[folder] = (str(resolved), resolved.is_relative_to(real))
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return f"{where[0]}/{name}", where[1]
 
 
 NOT_REGULAR: Final = (

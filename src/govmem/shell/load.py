@@ -175,12 +175,13 @@ class Loader:
         """
         seen: dict[str, FileText] = {}
         kept = reuse or {}
+        folders: _files.Folders = {}
         for rel, why in self.candidates(real, plan):
             if why is not None:
                 f = _files.unreadable_folder(rel, why)
             else:
                 old = kept.get(rel)
-                f = old if old is not None else _files.read_file(real, rel)
+                f = old if old is not None else _files.read_file(real, rel, folders=folders)
             seen[f.path] = f
         return [seen[k] for k in sorted(seen)]
 
@@ -487,7 +488,7 @@ class Loader:
             blobs = store.get_many(list(keys.values()))
             for f in todo:
                 blob = blobs.get(keys[f.path])
-                got = _cache.decode(blob) if blob is not None else None
+                got = _snapshot.decode_entry(blob, f.text or "") if blob is not None else None
                 if got is not None:
                     hits[f.path] = got
         rest = [f for f in todo if f.path not in hits]
@@ -495,7 +496,7 @@ class Loader:
             [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
             ctx,
             self._progress(total, total - len(rest)),
-            _cache.encode if store is not None else None,  # encoded where parsed: on every core
+            _snapshot.encode_entry if store is not None else None,  # encoded where parsed
         )
         parsed = [p for p, _ in done]
         if store is not None and rest:

@@ -58,8 +58,9 @@ CHUNK: Final = 64
 
 Job = tuple[str, str, When | None]
 """(path, text, git date) of one file to parse."""
-Encode = Callable[[ParsedFile], bytes]
-"""What a parsed file is stored as (the parse cache's `encode`), made where it was parsed."""
+Encode = Callable[[ParsedFile, str], bytes | None]
+"""What a parsed file is stored as, given its text (`snapshot.encode_entry`), made where it
+was parsed."""
 Parsed = tuple[ParsedFile, bytes | None]
 """A parsed file, and its encoding when one was asked for."""
 
@@ -85,7 +86,7 @@ def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) 
     out: list[Parsed] = []
     for path, text, git in jobs:
         parsed = parse_file(path, text, evolve(ctx, git_date=git))
-        out.append((parsed, None if encode is None else encode(parsed)))
+        out.append((parsed, None if encode is None else encode(parsed, text)))
     return out
 
 
@@ -185,7 +186,7 @@ def parse_many(
     `ctx.git_date` is replaced by each job's own. `progress(n)` is called
     after each chunk (or file) with how many were parsed so far. `encode`
     (a module-level function: workers receive it by name) runs beside each
-    parse, in the worker: each result is `(parsed, encode(parsed))`, else
+    parse, in the worker: each result is `(parsed, encode(parsed, text))`, else
     `(parsed, None)`.
     """
     n = workers()
