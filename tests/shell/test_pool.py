@@ -84,14 +84,17 @@ _ENCODED = textwrap.dedent(
     pool.PARALLEL_FROM = 2
     text = "# {n}. A\\n\\nDate: 2024-01-0{n}\\n\\n## Status\\n\\nAccepted\\n\\n## Decision\\n\\nUse {n}.\\n"
     jobs = [(f"docs/adr/000{n}-a.md", text.format(n=n), None) for n in range(1, 8)]
-    done = pool.parse_many(jobs, ParseContext(), encode=snapshot.encode_entry)
+    done = pool.parse_many(jobs, ParseContext(), codec=(snapshot.encode_entry, snapshot.decode_entry))
     same = all(
         blob == snapshot.encode_entry(p, t) and snapshot.decode_entry(blob, t) == p
         for (p, blob), (_, t, _) in zip(done, jobs)
     )
     bare = pool.parse_many(jobs, ParseContext())
-    print(pool._pool is not None, len(done), same, [p for p, _ in bare] == [p for p, _ in done],
-          {blob for _, blob in bare})
+    spans = [[r.prose for r in p.records] for p, _ in bare] == [
+        [r.prose for r in p.records] for p, _ in done
+    ]
+    print(pool._pool is not None, len(done), same and spans,
+          [p for p, _ in bare] == [p for p, _ in done], {blob for _, blob in bare})
     """
 )
 
@@ -99,7 +102,8 @@ _ENCODED = textwrap.dedent(
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
 def test_workers_encode_what_they_parse_as_the_cache_stores_it() -> None:
     """`encode` runs in the worker: each blob is the parent's own encoding of the same parse,
-    and decodes back to it; without `encode`, the same parses and no blobs."""
+    and the parse the parent decodes from it is the worker's, prose spans too; without a
+    codec, the same parses and no blobs."""
     done = subprocess.run(
         [sys.executable, "-c", _ENCODED],
         capture_output=True,

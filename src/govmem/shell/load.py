@@ -496,7 +496,7 @@ class Loader:
             [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
             ctx,
             self._progress(total, total - len(rest)),
-            _snapshot.encode_entry if store is not None else None,  # encoded where parsed
+            (_snapshot.encode_entry, _snapshot.decode_entry) if store is not None else None,
         )
         parsed = [p for p, _ in done]
         if store is not None and rest:

@@ -61,6 +61,9 @@ Job = tuple[str, str, When | None]
 Encode = Callable[[ParsedFile, str], bytes | None]
 """What a parsed file is stored as, given its text (`snapshot.encode_entry`), made where it
 was parsed."""
+Decode = Callable[[bytes, str], ParsedFile | None]
+"""An encoding back as the parsed file, given its text (`snapshot.decode_entry`)."""
+Codec = tuple[Encode, Decode]
 Parsed = tuple[ParsedFile, bytes | None]
 """A parsed file, and its encoding when one was asked for."""
 
@@ -88,6 +91,19 @@ def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) 
         parsed = parse_file(path, text, evolve(ctx, git_date=git))
         out.append((parsed, None if encode is None else encode(parsed, text)))
     return out
+
+
+def _worker_chunk(
+    ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None
+) -> list[tuple[ParsedFile | None, bytes | None]]:
+    """A worker's task: each file's encoding alone when one is asked for, else (or when it
+    has none) the parsed file. The parent decodes an encoding with the text it holds: a fifth
+    of the bytes of the pickled records come back, and they decode in less time than those
+    unpickle."""
+    return [
+        (None, blob) if blob is not None else (p, None)
+        for p, blob in _parse_chunk(ctx, jobs, encode)
+    ]
 
 
 _PR_SET_PDEATHSIG: Final = 1
@@ -179,24 +195,32 @@ def parse_many(
     jobs: Sequence[Job],
     ctx: ParseContext,
     progress: Callable[[int], None] | None = None,
-    encode: Encode | None = None,
+    codec: Codec | None = None,
 ) -> list[Parsed]:
     """`parse_file` of every job, in order: in worker processes when there are many.
 
     `ctx.git_date` is replaced by each job's own. `progress(n)` is called
-    after each chunk (or file) with how many were parsed so far. `encode`
-    (a module-level function: workers receive it by name) runs beside each
-    parse, in the worker: each result is `(parsed, encode(parsed, text))`, else
-    `(parsed, None)`.
+    after each chunk (or file) with how many were parsed so far. With a
+    `codec` (module-level functions: workers receive them by name), each
+    result is `(parsed, encode(parsed, text))`, the encoding made where the
+    file was parsed (and, from a worker, decoded here); else `(parsed, None)`.
     """
     n = workers()
     pool = _executor(n) if len(jobs) >= PARALLEL_FROM and n > 1 else None
+    encode = codec[0] if codec is not None else None
     if pool is not None:
         chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
         try:
             out: list[Parsed] = []
-            for done in pool.map(_parse_chunk, [ctx] * len(chunks), chunks, [encode] * len(chunks)):
-                out += done
+            decode = codec[1] if codec is not None else None
+            each = len(chunks)
+            for chunk, got in zip(
+                chunks, pool.map(_worker_chunk, [ctx] * each, chunks, [encode] * each), strict=True
+            ):
+                out += [
+                    _decoded(decode, job, ctx, p, blob)
+                    for job, (p, blob) in zip(chunk, got, strict=True)
+                ]
                 if progress is not None:
                     progress(len(out))
             return out
@@ -208,3 +232,21 @@ def parse_many(
         if progress is not None:
             progress(i)
     return out
+
+
+def _decoded(
+    decode: Decode | None,
+    job: Job,
+    ctx: ParseContext,
+    parsed: ParsedFile | None,
+    blob: bytes | None,
+) -> Parsed:
+    """A worker's result for `job` as `(parsed, blob)`: an encoding alone decoded here (parsed
+    here should it not decode, which a codec's own round trip never gives)."""
+    if parsed is None and blob is not None and decode is not None:
+        parsed = decode(blob, job[1])
+    if parsed is None:
+        path, text, git = job
+        parsed = parse_file(path, text, evolve(ctx, git_date=git))
+        blob = None
+    return parsed, blob
