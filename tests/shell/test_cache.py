@@ -22,8 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from govmem._corpus import Corpus
 from govmem.model.records import Config
 from govmem.model.time import When
+from govmem.parse.file import parse_file
 from govmem.shell import cache as _cache
 from govmem.shell import git as _git
+from govmem.shell import snapshot as _snapshot
 from govmem.shell.load import Loader
 from govmem.shell.reload import Reloader
 from govmem.testing import FileEdits, apply_edit, file_edits, settle, write_folder
@@ -425,6 +427,24 @@ def test_kept_git_dates_read_back_equal() -> None:
         "b/é\udcff.md": When.from_date(date(1999, 12, 31)),
     }
     assert _cache.decode_dates(_cache.encode_dates(dates)) == dates
+
+
+def test_an_entry_keeps_the_body_as_a_slice_of_its_text() -> None:
+    """An entry holds a record's body as where it is in the file's text: it decodes back equal
+    with that text, is a fraction of the body's size, and is a miss (None) with a text too
+    short to hold the slice."""
+    body = "We use Postgres for every new service, and nothing else. " * 40
+    text = f"# 1. Database\n\nStatus: accepted\n\n## Decision\n\n{body}\n"
+    parsed = parse_file("docs/adr/0001-database.md", text)
+    assert parsed.records
+    assert len(parsed.records[0].body) > len(body)
+    blob = _snapshot.encode_entry(parsed, text)
+    assert blob is not None
+    assert len(blob) < len(body) // 2
+    back = _snapshot.decode_entry(blob, text)
+    assert back == parsed
+    assert [r.prose for r in back.records] == [r.prose for r in parsed.records]
+    assert _snapshot.decode_entry(blob, text[:100]) is None
 
 
 def test_a_database_of_an_earlier_govmem_gains_the_tables_it_lacks(own_cache: Path) -> None:

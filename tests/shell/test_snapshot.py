@@ -248,13 +248,16 @@ def test_a_cache_others_can_write_is_not_unpickled(
     own_cache: Path, example: Path, shared: str
 ) -> None:
     """A database file, or the folder holding it, writable by group or others (a shared
-    folder, where another user could plant a write-ahead log) serves no snapshot."""
+    folder, where another user could plant a write-ahead log) serves no snapshot, and no
+    per-file entry either (they are pickles too): every file is parsed."""
     _loader(example).load()
     db = _cache.db_path(example.resolve(), own_cache)
     (db if shared == "file" else own_cache).chmod(0o666 if shared == "file" else 0o777)
     loader = _loader(example)
     got = loader.load()
     assert loader.cache_counts.snapshots == 0
+    assert (loader.cache_counts.cached, loader.cache_counts.cached_files) == (0, 0)
+    assert loader.cache_counts.parsed_files > 0
     _same(got, _fresh(example))
     (db if shared == "file" else own_cache).chmod(0o644 if shared == "file" else 0o755)
     again = _loader(example)
