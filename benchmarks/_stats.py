@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import compileall
+import importlib.util
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
+
+import govmem
 
 
 def summary(samples_ns: Sequence[int]) -> dict[str, Any]:
@@ -45,3 +50,20 @@ def load_average() -> float | None:
             return float(fh.read().split()[0])
     except (OSError, ValueError, IndexError):
         return None
+
+
+def byte_compiled(compile: bool = False) -> tuple[int, int]:
+    """(modules with a current `.pyc`, modules) in govmem's own package, after compiling them
+    first when `compile` is set (what installing a wheel does). An editable install under
+    `PYTHONDONTWRITEBYTECODE=1` never writes them, and every start then compiles govmem's
+    modules from source: part of any one-shot figure, to publish with it."""
+    package = Path(govmem.__file__).parent
+    if compile:
+        compileall.compile_dir(package, quiet=1)
+    sources = sorted(package.rglob("*.py"))
+    current = 0
+    for source in sources:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        if cached.exists() and cached.stat().st_mtime >= source.stat().st_mtime:
+            current += 1
+    return current, len(sources)

@@ -65,7 +65,11 @@ def test_first_answer_runner_writes_its_figures(tmp_path: Path) -> None:
     out = tmp_path / "fa.json"
     argv = ["--sizes", "20", "--reps", "1", "--no-mcp", "--work", str(tmp_path), "--out", str(out)]
     assert first_answer(argv) == 0
-    row = json.loads(out.read_text())["rows"][0]
+    data = json.loads(out.read_text())
+    compiled, modules = data["byte_compiled_modules"]
+    assert modules > 100
+    assert 0 <= compiled <= modules
+    row = data["rows"][0]
     assert row["n"] == 20
     assert row["cache_bytes"] > 0
     assert row["query_warm_s"] > 0
