@@ -91,6 +91,14 @@ def private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
         yield folder
 
 
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A parse cache of the test's own (`GOVMEM_CACHE_DIR`), not yet made: its folder."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def no_network() -> Iterator[None]:
     """Fail the test that attempted a non-loopback connection (even one it caught)."""

@@ -80,6 +80,7 @@ GOVMEM: Final = [
     "proves_unchanged",
     "remember",
     "remember_from_agent",
+    "seed_derived",
     "start_workers",
     "structure",
     "unstructure",

@@ -15,8 +15,9 @@ private subpackages behind it):
   the MCP server uses; `Stamp` and `proves_unchanged`, when stat data may
   stand in for reading a file again), `find_root`, `known_as_of_date`, `remember`,
   `start_workers` (fork the parse workers before a server starts threads),
-  `keep_derived` (store in the parse cache's snapshot what a corpus built
-  since its load: the topic index),
+  `keep_derived` (keep beside the parse cache's snapshot what a corpus built
+  since its load: the topic index) and `seed_derived` (read it back before an
+  operation that infers a topic),
   `remember_from_agent`, `utc_now`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
   records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
@@ -67,7 +68,7 @@ from .model.records import (
 )
 from .model.time import When
 from .shell.known import known_as_of_date, load
-from .shell.load import Loader, keep_derived
+from .shell.load import Loader, keep_derived, seed_derived
 from .shell.plan import find_root
 from .shell.pool import start_workers
 from .shell.reload import Reloader, Watched
@@ -158,6 +159,7 @@ __all__ = [
     "proves_unchanged",
     "remember",
     "remember_from_agent",
+    "seed_derived",
     "start_workers",
     "structure",
     "unstructure",

@@ -37,7 +37,7 @@ def test_global_flags_work_before_or_after_the_command(
 @pytest.mark.parametrize(
     ("argv", "code"),
     [
-        (["--root", "/nonexistent/govmem", "lint"], 1),
+        (["--root", "{missing}", "lint"], 1),
         (["--root", ROOT, "--dir", "nope", "lint"], 1),
         (["--root", ROOT, "query", "x", "--as-of", "not-a-date"], 2),
         (["--root", ROOT, "no-such-command"], 2),
@@ -48,10 +48,11 @@ def test_global_flags_work_before_or_after_the_command(
     ],
 )
 def test_failures_print_one_stderr_line_and_nothing_on_stdout(
-    argv: list[str], code: int, capsys: pytest.CaptureFixture[str]
+    argv: list[str], code: int, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Usage errors exit 2, corpus problems 1; one line on stderr, stdout empty."""
-    assert main(argv) == code
+    """Usage errors exit 2, corpus problems 1 (a root made absent here, under the test's own
+    folder); one line on stderr, stdout empty."""
+    assert main([a.format(missing=tmp_path / "missing") for a in argv]) == code
     captured = capsys.readouterr()
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1

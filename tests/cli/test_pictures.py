@@ -92,12 +92,14 @@ def test_report_writes_every_page_and_replaces_old_ones(tmp_path: Path) -> None:
         (["timeline", "database", "--as-of", "nope"], 2),
         (["graph", "--format", "png"], 2),
         (["report", "--as-of", "2026-09-08"], 2),
-        (["--root", "/nonexistent/govmem", "graph"], 1),
+        (["--root", "{missing}", "graph"], 1),
     ],
 )
-def test_bad_arguments_exit_with_one_line_on_stderr(argv: list[str], code: int) -> None:
+def test_bad_arguments_exit_with_one_line_on_stderr(
+    argv: list[str], code: int, tmp_path: Path
+) -> None:
     """Usage errors exit 2, an unreadable root 1; stdout stays empty, stderr is one line."""
-    got, out, err = run(*ROOT, *argv)
+    got, out, err = run(*ROOT, *(a.format(missing=tmp_path / "missing") for a in argv))
     assert got == code
     assert out == ""
     assert err.count("\n") == 1

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pickle
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem.engine.near import MAX_NEAR, NearWords, dice, trigrams
+from govmem.model.codec import CODEC
 
 _TERMS = st.text(alphabet="abcdeéot", min_size=1, max_size=9)
 
@@ -31,7 +30,8 @@ def test_near_words_are_the_terms_whose_dice_reaches_the_threshold(
 ) -> None:
     """`of` is the brute-force reading of its definition: every other term whose trigram Dice
     with `term` is at least `least`, nearest first, ties by term, at most `MAX_NEAR`; asked
-    twice (kept) or after a pickle round trip (the index built again), the same."""
+    twice (kept) or after a round trip through the cache's codec (the index built again), the
+    same."""
     grams = trigrams(term)
     want = sorted(
         ((v, d) for v in vocabulary if v != term and (d := dice(grams, trigrams(v))) >= least),
@@ -40,7 +40,8 @@ def test_near_words_are_the_terms_whose_dice_reaches_the_threshold(
     words = NearWords(vocabulary)
     assert list(words.of(term, least)) == want
     assert list(words.of(term, least)) == want
-    assert list(pickle.loads(pickle.dumps(words)).of(term, least)) == want
+    kept = CODEC.decode(CODEC.encode(words, NearWords), NearWords)
+    assert list(kept.of(term, least)) == want
 
 
 @given(_TERMS, _TERMS)

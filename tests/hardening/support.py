@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -19,6 +20,7 @@ import pytest
 from tests.conftest import EXAMPLE, git
 
 NETGUARD: Final = Path(__file__).resolve().parent / "netguard"
+REPO: Final = Path(__file__).resolve().parents[2]
 INIT: Final[dict[str, Any]] = {
     "jsonrpc": "2.0",
     "method": "initialize",
@@ -86,23 +88,24 @@ sys.stdout.write(json.dumps(out))
 def cli_in_one_process(
     commands: Iterable[Sequence[str]],
     *,
-    prefix: Sequence[str] = (),
+    runtime: Runtime | None = None,
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
 ) -> list[tuple[int, str, str]]:
     """(exit code, stdout, stderr) of each `govmem` command, run in order by `govmem.cli.main`
     (what the console script calls) in one child process: a start instead of one a command.
 
-    `prefix` runs the child another way (`unprivileged()`); `env` is its environment.
+    `runtime` runs the child another way (`unprivileged()`); `env` is its environment.
     """
+    how = runtime or Runtime([], sys.executable, {})
     done = subprocess.run(
-        [*prefix, sys.executable, "-c", _ASK_ALL, json.dumps([list(c) for c in commands])],
+        how.command("-c", _ASK_ALL, json.dumps([list(c) for c in commands])),
         capture_output=True,
         text=True,
         encoding="utf-8",
         timeout=300,
         check=False,
-        env=None if env is None else dict(env),
+        env=how.env(env),
         cwd=cwd,
     )
     assert done.returncode == 0, done.stderr
@@ -168,14 +171,22 @@ class ServerProcess:
     """`govmem-mcp` over real stdio pipes, its stdout checked line by line as it arrives."""
 
     def __init__(
-        self, root: Path, log: Path, *args: str, prefix: Iterable[str] = (), cwd: str | None = None
+        self,
+        root: Path,
+        log: Path,
+        *args: str,
+        runtime: Runtime | None = None,
+        cwd: str | None = None,
     ) -> None:
+        """The installed script, or with `runtime` (`unprivileged()`) `python -m govmem_mcp`."""
+        command = [script("govmem-mcp")] if runtime is None else runtime.command("-m", "govmem_mcp")
+        env = guarded_env(log)
         self.proc = subprocess.Popen(
-            [*prefix, script("govmem-mcp"), "--cwd", str(root), *args],
+            [*command, "--cwd", str(root), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=guarded_env(log),
+            env=env if runtime is None else runtime.env(env),
             cwd=cwd,
         )
         self.responses: dict[object, list[dict[str, Any]]] = {}
@@ -281,23 +292,95 @@ class ServerProcess:
                     stream.close()
 
 
-def unprivileged() -> list[str]:
-    """A command prefix that runs a child as `nobody` when this process is root, else none.
+class Runtime:
+    """How a child runs Python with govmem importable: `command(...)` and `env(...)`."""
+
+    def __init__(self, prefix: Sequence[str], python: str, paths: Mapping[str, str]) -> None:
+        self.prefix = list(prefix)
+        self.python = python
+        self.paths = dict(paths)
+        """Folders of this checkout the child cannot reach -> the copies it reads instead."""
+
+    def command(self, *args: str) -> list[str]:
+        """`python ARGS` run this way."""
+        return [*self.prefix, self.python, *args]
+
+    def env(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
+        """`base` (default: this process's environment) with `PYTHONPATH` pointing at the
+        copies where the child cannot reach the originals."""
+        env = dict(os.environ if base is None else base)
+        if not self.paths:
+            return env
+        given = [self.paths.get(p, p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join([self.paths["src"], self.paths["site"], *given])
+        return env
+
+
+def unprivileged() -> Runtime:
+    """How to run a child as `nobody` when this process is root, else as the current user.
 
     Root reads through any permission bit (`chmod 000` does not bite), so a
     test of unreadable files runs its commands in a child that cannot: as
     `nobody` (through `setpriv`, util-linux) here, as the current user when
     that is not root. Never a skip: a root without `setpriv` fails the test.
+    When `nobody` cannot reach this checkout (a clone in a `mktemp -d` folder,
+    under `/root`), the child reads a copy of what it needs (`_reachable_copy`).
     """
     if os.geteuid() != 0:
-        return []
+        return Runtime([], sys.executable, {})
+    return _as_nobody()
+
+
+@functools.cache
+def _as_nobody() -> Runtime:
     import pwd
 
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         pytest.fail("running as root without setpriv (util-linux): cannot drop to nobody")
     nobody = pwd.getpwnam("nobody")
-    return [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+    drop = [setpriv, f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+    probe = f"import govmem, govmem_mcp; open({str(NETGUARD / 'sitecustomize.py')!r}).close()"
+    if _runs([*drop, sys.executable, "-c", probe], cwd="/"):
+        return Runtime(drop, sys.executable, {})
+    base = os.path.realpath(sys.executable)
+    if not _runs([*drop, base, "-c", "pass"], cwd="/"):
+        pytest.skip(f"nobody cannot run this Python ({base}), nor reach this checkout")
+    return Runtime(drop, base, _reachable_copy())
+
+
+def _runs(command: list[str], cwd: str) -> bool:
+    done = subprocess.run(command, capture_output=True, timeout=60, check=False, cwd=cwd)
+    return done.returncode == 0
+
+
+def _reachable_copy() -> dict[str, str]:
+    """A copy of govmem's sources, the network guard and the installed packages in a folder
+    everyone may read (hard links where the file system allows: no bytes copied), made once
+    per session: original folder -> its copy."""
+    import site
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="govmem-runtime-"))
+    folder.chmod(0o755)
+    site_dir = next(p for p in site.getsitepackages() if Path(p, "attrs").is_dir())
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    copies = {
+        "src": (REPO / "src", folder / "src"),
+        "site": (Path(site_dir), folder / "site"),
+        str(NETGUARD): (NETGUARD, folder / "netguard"),
+    }
+    for original, copy in copies.values():
+        shutil.copytree(original, copy, copy_function=link, symlinks=True)
+    for top, _, _ in os.walk(folder):  # the folders are new; the files keep their modes
+        os.chmod(top, 0o755)
+    return {name: str(copy) for name, (_, copy) in copies.items()}
 
 
 @contextlib.contextmanager

@@ -140,7 +140,10 @@ class OpenAudit:
             self.events.append((event, what, os.getcwd()))
 
     def outside(self, root: Path) -> list[tuple[str, str]]:
-        """Events whose path (or subprocess working folder) is outside `root`."""
+        """Events whose path (or subprocess working folder) is outside `root` and outside the
+        parse cache's folder (`GOVMEM_CACHE_DIR`: where govmem keeps what it parsed)."""
+        cache = os.environ.get("GOVMEM_CACHE_DIR")
+        kept = Path(cache).resolve() if cache else None
         bad = []
         for event, what, cwd in self.events:
             if event == "open" and what in SYSTEM_READS:
@@ -153,7 +156,10 @@ class OpenAudit:
                     continue
             else:
                 path = Path(cwd, what)
-            if not Path(os.path.normpath(path)).is_relative_to(root):
+            path = Path(os.path.normpath(path))
+            if event == "open" and kept is not None and path.is_relative_to(kept):
+                continue
+            if not path.is_relative_to(root):
                 bad.append((event, what))
         return bad
 

@@ -42,7 +42,6 @@ from .support import (
     cli_in_one_process,
     network_attempts,
     open_to_all,
-    script,
     shared_folder,
     unprivileged,
     write_bytes_name,
@@ -170,14 +169,16 @@ def _copy_example(into: Path) -> Path:
 
 def _as_nobody(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`govmem --root ROOT ARGS` in a child that permissions bind (`unprivileged`)."""
+    runtime = unprivileged()
     return subprocess.run(
-        [*unprivileged(), script("govmem"), "--root", str(root), *args],
+        runtime.command("-c", ENTRY, "--root", str(root), *args),
         capture_output=True,
         text=True,
         encoding="utf-8",
         timeout=120,
         check=False,
         cwd="/",
+        env=runtime.env(),
     )
 
 
@@ -185,14 +186,14 @@ def _many_as_nobody(root: Path, *commands: list[str]) -> list[tuple[int, str, st
     """(code, stdout, stderr) of each `govmem --root ROOT COMMAND`, in one child that
     permissions bind (`unprivileged`), one after the other."""
     return cli_in_one_process(
-        [["--root", str(root), *c] for c in commands], prefix=unprivileged(), cwd="/"
+        [["--root", str(root), *c] for c in commands], runtime=unprivileged(), cwd="/"
     )
 
 
 def _mcp_as_nobody(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     """Each tool call's `result`, from `govmem-mcp` in a child that permissions bind."""
     log = root.parent / "network.log"
-    server = ServerProcess(root, log, prefix=unprivileged(), cwd="/")
+    server = ServerProcess(root, log, runtime=unprivileged(), cwd="/")
     try:
         server.request(INIT, "init")
         server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
@@ -214,6 +215,8 @@ def _mcp_as_nobody(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[
 
 
 QUESTION: Final = "Quale database è approvato per i nuovi servizi?"
+ENTRY: Final = "import sys; from govmem.cli import main; sys.exit(main(sys.argv[1:]))"
+"""What the `govmem` script runs, for `python -c ENTRY ARGS`."""
 
 
 # ------------------------------------------------------------------ point 1

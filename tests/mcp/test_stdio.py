@@ -86,7 +86,7 @@ def test_bad_flag_exits_2(example_repo: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--cwd", "/nonexistent/repo"], "Configured repository root was not found."),
+        (["--cwd", "{missing}"], "Configured repository root was not found."),
         (["--cwd", "{root}/govmem.yaml"], "Configured repository root is not a directory."),
         (["--cwd", "{root}", "--dir", "nope"], "Configured ADR directory was not found."),
         (
@@ -99,8 +99,10 @@ def test_bad_flag_exits_2(example_repo: Path) -> None:
         ),
     ],
 )
-def test_bad_root_or_dir_exits_1(example_repo: Path, args: list[str], message: str) -> None:
-    p = run(*(a.format(root=example_repo) for a in args))
+def test_bad_root_or_dir_exits_1(
+    example_repo: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    p = run(*(a.format(root=example_repo, missing=tmp_path / "missing") for a in args))
     assert p.returncode == 1
     assert p.stdout == b""
     assert p.stderr.decode() == message + "\n"
@@ -232,7 +234,7 @@ def _broken(p: subprocess.Popen[bytes]) -> None:
     assert err.startswith("govmem-mcp: transport failed:")
 
 
-def test_govmem_serve_is_the_same_server(example_repo: Path) -> None:
+def test_govmem_serve_is_the_same_server(example_repo: Path, tmp_path: Path) -> None:
     govmem_cli = SCRIPT.with_name("govmem")
     p = subprocess.run(
         [str(govmem_cli), "--root", str(example_repo), "serve"],
@@ -245,7 +247,7 @@ def test_govmem_serve_is_the_same_server(example_repo: Path) -> None:
     assert p.stderr == b""
     assert json.loads(p.stdout.splitlines()[0])["result"]["serverInfo"]["name"] == "govmem"
     bad = subprocess.run(
-        [str(govmem_cli), "--root", "/nonexistent", "serve"],
+        [str(govmem_cli), "--root", str(tmp_path / "missing"), "serve"],
         capture_output=True,
         timeout=60,
         check=False,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import govmem
-from govmem import TopicList
+from govmem import Corpus, CorpusUnavailable, TopicList
 from govmem_mcp._state import LiveCorpus
 from mcp import Client
 
@@ -519,3 +519,35 @@ async def test_govmem_tools_are_snake_case_and_adrkit_tools_keep_their_names(
             assert {"findingsCursor", "findingsLimit"} <= names
         else:
             assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", n) for n in names), (t.name, names)
+
+
+async def test_a_write_is_acknowledged_once_made_even_when_the_reload_fails(
+    write_client: Client, state: LiveCorpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`remember` answers `{id, path}` when its file is in place, even when reading the corpus
+    again then fails (files kept changing): its summary says so and tells the agent not to
+    write it again; with the same `request_id`, a retry returns that record (round 3, F7)."""
+
+    def changing() -> Corpus:
+        raise CorpusUnavailable("corpus-changed-during-load")
+
+    args = {
+        "kind": "claim",
+        "content": "We use CockroachDB for new services.",
+        "topic": "database",
+        "request_id": "f7-retry",
+    }
+    memory = state.cwd / "memory"
+    before = set(memory.iterdir())
+    monkeypatch.setattr(state, "current", changing)
+    first = await write_client.call_tool("remember", args)
+    out = structured(first)
+    assert "corpusHealth" not in out
+    assert set(out["result"]) == {"id", "path"}
+    assert (state.cwd / out["result"]["path"]).is_file()
+    assert "Do not write it again" in text(first)
+    monkeypatch.undo()
+    again = structured(await write_client.call_tool("remember", args))
+    assert again["result"] == out["result"]
+    assert "corpusHealth" in again
+    assert set(memory.iterdir()) - before == {state.cwd / out["result"]["path"]}

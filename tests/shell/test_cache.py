@@ -45,11 +45,16 @@ def _cached(root: Path) -> tuple[Corpus, Loader]:
     return loader.load(), loader
 
 
-@pytest.fixture
-def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(folder))
-    return folder
+def snapshot_files(root: Path, cache: Path) -> list[Path]:
+    """The snapshot files of `root`'s cache (`ParseCache.write_kept`), derived values apart."""
+    stem = _cache.db_path(root.resolve(), cache).stem
+    return sorted(p for p in cache.glob(f"{stem}.*.kept") if not p.name.endswith(".derived.kept"))
+
+
+def drop_snapshots(root: Path, cache: Path) -> None:
+    """Remove `root`'s snapshots: the next load parses (through the per-file entries)."""
+    for path in snapshot_files(root, cache):
+        path.unlink()
 
 
 def _same(a: Corpus, b: Corpus) -> None:
@@ -145,7 +150,7 @@ def test_rows_that_do_not_decode_are_misses(own_cache: Path) -> None:
     _cached(EXAMPLE)
     with sqlite3.connect(_db(EXAMPLE, own_cache)) as conn:
         conn.execute("UPDATE entries SET value = x'00ff00'")
-        conn.execute("DELETE FROM snapshots")  # test_snapshot.py damages those
+    drop_snapshots(EXAMPLE, own_cache)  # test_snapshot.py damages those
     got, loader = _cached(EXAMPLE)
     assert loader.cache_counts.cached == 0
     _same(got, _fresh(EXAMPLE))
@@ -315,7 +320,7 @@ def test_git_dates_are_kept_under_their_commit(
 
     def dates_at_start() -> Mapping[str, When]:
         store = _cache.open_cache(root.resolve())
-        assert store is not None
+        assert isinstance(store, _cache.ParseCache)
         try:
             return Loader(root).prepare(store).git_dates
         finally:
@@ -376,8 +381,7 @@ def test_a_warm_start_never_decodes_the_kept_dates(
     _same(again, first)
     assert again.records[0].git_dated
     assert str(again.records[0].valid_from) == "2024-01-02T03:04:05Z"
-    with sqlite3.connect(_db(root, own_cache)) as conn:
-        conn.execute("DELETE FROM snapshots")  # the next start parses: now it needs the dates
+    drop_snapshots(root, own_cache)  # the next start parses: now it needs the dates
     rebuilt, _ = _cached(root)
     assert decoded == [1]
     _same(rebuilt, first)
@@ -392,14 +396,13 @@ def test_kept_dates_that_do_not_decode_are_read_again_or_keep_no_snapshot(
     root = tmp_path / "repo"
     _dated_repo(root)
     first, _ = _cached(root)
+    drop_snapshots(root, own_cache)
     with sqlite3.connect(_db(root, own_cache)) as conn:
-        conn.execute("DELETE FROM snapshots")
         conn.execute("UPDATE histories SET value = x'00ff00'")
     if not git_answers:
         monkeypatch.setattr(_git, "dates_of", lambda found: None)
     got, _ = _cached(root)
-    with sqlite3.connect(_db(root, own_cache)) as conn:
-        (kept,) = conn.execute("SELECT count(*) FROM snapshots").fetchone()
+    kept = len(snapshot_files(root, own_cache))
     if git_answers:
         _same(got, first)
         assert kept == 1
@@ -451,14 +454,14 @@ def test_a_database_of_an_earlier_govmem_gains_the_tables_it_lacks(own_cache: Pa
     """A cache made before a table existed (the same schema, one table fewer) gets it on open:
     what goes there is kept from the first start, and nothing else is lost."""
     store = _cache.open_cache(EXAMPLE.resolve())
-    assert store is not None
+    assert isinstance(store, _cache.ParseCache)
     assert store.put_many([("k", b"v")])
     store.close()
     db = _db(EXAMPLE, own_cache)
     with sqlite3.connect(db) as conn:
         conn.execute("DROP TABLE histories")
     store = _cache.open_cache(EXAMPLE.resolve())
-    assert store is not None
+    assert isinstance(store, _cache.ParseCache)
     try:
         assert store.put_snapshot("s", "key", b"dates", "histories")
         assert store.get_snapshot("s", "key", "histories") == b"dates"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
-import sqlite3
 import subprocess
 import tempfile
 import time
@@ -22,16 +21,19 @@ from hypothesis import HealthCheck, given, settings
 
 from govmem import Reloader
 from govmem._corpus import Corpus
+from govmem.engine.bm25 import TopicIndex
+from govmem.engine.qindex import TOPIC_INDEX, topic_index
+from govmem.index.lazy import Lazy
+from govmem.model.codec import pack
 from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
-from govmem.shell.atomic import create_exclusive
-from govmem.shell.load import Loader, keep_derived
+from govmem.shell.load import Loader, keep_derived, seed_derived
 from govmem.shell.logs import Federation
 from govmem.shell.stamp import GRANULARITY_NS, settled
-from govmem.testing import FileEdits, apply_edit, file_edits, settle, write_folder
+from govmem.testing import FileEdits, apply_edit, f1_gadget, file_edits, settle, write_folder
 from tests.conftest import EXAMPLE, examples
 from tests.federation import make_repos
-from tests.shell.test_cache import _same
+from tests.shell.test_cache import _same, snapshot_files
 
 LATER = 10 * GRANULARITY_NS
 
@@ -78,13 +80,6 @@ def short_window(monkeypatch: pytest.MonkeyPatch) -> None:
         "settled",
         lambda changed_ns, since_ns: settled(changed_ns, since_ns, SHORT_WINDOW),
     )
-
-
-@pytest.fixture
-def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("GOVMEM_CACHE_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture
@@ -135,8 +130,9 @@ def test_a_settled_folder_is_restored_whole(own_cache: Path, example: Path) -> N
     assert b.cache_counts.cached_files == a.cache_counts.parsed_files
     assert b.file_findings() == a.file_findings()
     _same(second, first)
-    assert second.query("Which database do new services use?", topic="database") == first.query(
-        "Which database do new services use?", topic="database"
+    question, at = "Which database do new services use?", "2026-09-08"
+    assert second.query(question, "database", as_of=at) == first.query(
+        question, "database", as_of=at
     )
 
 
@@ -149,8 +145,7 @@ def test_files_changed_a_moment_ago_are_never_snapshotted(own_cache: Path, examp
     assert again.cache_counts.snapshots == 0
     assert again.cache_counts.parsed_files == 0  # the per-file entries still serve
     _same(got, _fresh(example))
-    with sqlite3.connect(_cache.db_path(example.resolve(), own_cache)) as conn:
-        assert conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
+    assert snapshot_files(example, own_cache) == []
 
 
 def test_an_edit_in_the_same_tick_moves_the_ctime(own_cache: Path, example: Path) -> None:
@@ -195,8 +190,8 @@ _DATE = {"GIT_AUTHOR_DATE": "2020-01-02T03:04:05Z", "GIT_COMMITTER_DATE": "2020-
 
 
 def _damage(example: Path, own_cache: Path, value: bytes) -> None:
-    with sqlite3.connect(_cache.db_path(example.resolve(), own_cache)) as conn:
-        assert conn.execute("UPDATE snapshots SET value = ?", (value,)).rowcount == 1
+    (path,) = snapshot_files(example, own_cache)
+    path.write_bytes(value)
 
 
 class _Boom:
@@ -204,35 +199,27 @@ class _Boom:
         return (os.system, ("touch BOOM",))
 
 
-class _Write:
-    """A pickle that would call one of govmem's own functions with an effect (a file write)."""
-
-    def __reduce__(self) -> tuple[Callable[..., object], tuple[Path, str]]:
-        return (create_exclusive, (Path("BOOM"), "x"))
-
-
-class _Construct:
-    """A pickle that would call a class of govmem's shell (effects allowed there) with arguments."""
-
-    def __reduce__(self) -> tuple[Callable[..., object], tuple[str]]:
-        return (Loader, ("BOOM",))
+def _container(**sections: bytes) -> bytes:
+    """A well-formed container (`codec.pack`) holding whatever sections it is given."""
+    return pack(sections)
 
 
 @pytest.mark.parametrize(
     "value",
     [
         b"\x00\xff\x00",
-        pickle.dumps("a string, not a snapshot"),
-        pickle.dumps(_Boom()),  # a pickle that would run a command: never made
-        pickle.dumps(_Write()),
-        pickle.dumps(_Construct()),
+        b"",
+        pickle.dumps(_Boom()),  # the old format's gadget: bytes the reader never unpickles
+        f1_gadget(),
+        _container(snapshot=b"[]"),
+        _container(snapshot=b'["d", [], [0, 0, 0, 0, 0]]', head=b'["os.system", "touch BOOM"]'),
     ],
-    ids=["garbage", "not-a-snapshot", "foreign-global", "govmem-function", "shell-class"],
+    ids=["garbage", "empty", "pickle", "f1-gadget", "not-a-snapshot", "class-named-in-data"],
 )
 def test_a_damaged_or_foreign_snapshot_is_a_miss(
     own_cache: Path, example: Path, value: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A value that does not load as a snapshot of govmem's own classes is parsed around."""
+    """A value that does not read as a snapshot is parsed around, and nothing in it runs."""
     monkeypatch.chdir(example)
     _loader(example).load()
     _damage(example, own_cache, value)
@@ -243,26 +230,34 @@ def test_a_damaged_or_foreign_snapshot_is_a_miss(
     _same(got, _fresh(example))
 
 
-@pytest.mark.parametrize("shared", ["file", "folder"])
-def test_a_cache_others_can_write_is_not_unpickled(
+@pytest.mark.parametrize("shared", ["file", "folder", "group-file", "group-folder"])
+def test_a_cache_others_can_write_is_neither_read_nor_written(
     own_cache: Path, example: Path, shared: str
 ) -> None:
-    """A database file, or the folder holding it, writable by group or others (a shared
-    folder, where another user could plant a write-ahead log) serves no snapshot, and no
-    per-file entry either (they are pickles too): every file is parsed."""
+    """A database file, or the folder holding it, open to group or others (a shared folder,
+    where another user could plant a value or a write-ahead log) serves no snapshot and no
+    per-file entry, and is not written: every file is parsed, and `lint` says why."""
     _loader(example).load()
     db = _cache.db_path(example.resolve(), own_cache)
-    (db if shared == "file" else own_cache).chmod(0o666 if shared == "file" else 0o777)
+    target = db if "file" in shared else own_cache
+    target.chmod(
+        {"file": 0o666, "folder": 0o777, "group-file": 0o660, "group-folder": 0o770}[shared]
+    )
+    before = {p: p.stat().st_mtime_ns for p in own_cache.iterdir()}
     loader = _loader(example)
     got = loader.load()
     assert loader.cache_counts.snapshots == 0
     assert (loader.cache_counts.cached, loader.cache_counts.cached_files) == (0, 0)
     assert loader.cache_counts.parsed_files > 0
+    assert loader.cache_refused is not None
+    assert "open to other users" in loader.cache_refused
+    assert {p: p.stat().st_mtime_ns for p in own_cache.iterdir()} == before
     _same(got, _fresh(example))
-    (db if shared == "file" else own_cache).chmod(0o644 if shared == "file" else 0o755)
+    target.chmod(0o600 if "file" in shared else 0o700)
     again = _loader(example)
     again.load()
     assert again.cache_counts.snapshots == 1
+    assert again.cache_refused is None
 
 
 def test_snapshot_values_round_trip_and_drop_the_memo(example: Path) -> None:
@@ -349,17 +344,21 @@ def test_the_parsed_config_is_kept_and_a_new_text_parsed_again(
 def test_the_topic_index_an_inferred_question_built_is_kept_for_the_next_start(
     own_cache: Path, example: Path
 ) -> None:
-    """`keep_derived` stores the snapshot again with the BM25 topic index; the next load
-    answers an inferred question with it, as a fresh parse would."""
-    question = "Which database do new services use?"
+    """`keep_derived` keeps the BM25 topic index beside the snapshot; the next start reads it
+    only when asked (`seed_derived`, before an inferred question) and answers with it, as a
+    fresh parse would (every answer asked at one `as_of`)."""
+    question, at = "Which database do new services use?", "2026-09-08"
     first = _loader(example).load()
     assert not keep_derived(first)  # nothing built yet: nothing to write
-    answer = first.query(question)
+    answer = first.query(question, as_of=at)
     assert keep_derived(first)
     assert not keep_derived(first)  # written once
     again = _loader(example).load()
+    assert again.memo.kept() == ()  # a start on a named topic reads no derived value
+    assert seed_derived(again)
+    assert again.memo.seeded(TOPIC_INDEX, "\0none")
+    assert again.query(question, as_of=at) == answer == _fresh(example).query(question, as_of=at)
     assert [k.name for k, _, _ in again.memo.kept()] == ["query:topic-index"]
-    assert again.query(question) == answer == _fresh(example).query(question)
 
 
 def test_keep_derived_leaves_a_corpus_from_no_snapshot_alone(
@@ -374,16 +373,18 @@ def test_keep_derived_leaves_a_corpus_from_no_snapshot_alone(
     assert not keep_derived(made)
 
 
-def test_a_pickled_memo_keeps_only_the_kept_values() -> None:
-    """Answers and verdicts (bounded caches) are dropped; the topic index is kept."""
+def test_a_kept_topic_index_ranks_as_the_one_it_was_made_from() -> None:
+    """The topic index, written as data (`encode_kept`) and read back, infers the same
+    topics and candidates; a damaged one is built again (a miss)."""
     corpus = _fresh(EXAMPLE)
-    corpus.query("Which database do new services use?")
-    assert len(corpus.memo) > 1
-    blob = _snapshot.encode(_snapshot.Snapshot(corpus, "", (), _snapshot.CacheCounts()))
-    back = _snapshot.decode(blob, _snapshot.Snapshot)
-    assert back is not None
-    assert [k.name for k, _, _ in back.corpus.memo.kept()] == ["query:topic-index"]
-    assert len(back.corpus.memo) == 1
+    index = topic_index(corpus)
+    blob = _snapshot.encode_kept(index, TopicIndex)
+    assert blob is not None
+    back = _snapshot.decode_kept(blob, TopicIndex)
+    assert isinstance(back, TopicIndex)
+    for question in ("Which database do new services use?", "DynamoDB?", "Kafka or RabbitMQ?"):
+        assert back.rank(question) == index.rank(question)
+    assert _snapshot.decode_kept(blob[:-3], TopicIndex) is None
 
 
 @pytest.mark.usefixtures("short_window")
@@ -415,19 +416,15 @@ def test_a_federation_is_restored_whole_and_misses_when_a_log_changes(
     _same(got, off())
 
 
-def test_the_database_is_made_private_and_its_own_group_may_write_it(
-    own_cache: Path, example: Path
-) -> None:
-    """A new database is 0600; one writable by the user's own primary group (a `umask 002`
-    system's private group) still serves its snapshot."""
-    _loader(example).load()
-    db = _cache.db_path(example.resolve(), own_cache)
-    assert db.stat().st_mode & 0o777 == 0o600
-    assert db.stat().st_gid == os.getgid()
-    db.chmod(0o660)
+def test_the_cache_files_are_made_private(own_cache: Path, example: Path) -> None:
+    """The folder is 0700 and every file govmem makes in it 0600, from its first byte."""
     loader = _loader(example)
     loader.load()
-    assert loader.cache_counts.snapshots == 1
+    keep_derived(loader.load())
+    assert own_cache.stat().st_mode & 0o777 == 0o700
+    made = list(own_cache.iterdir())
+    assert any(p.suffix == ".kept" for p in made)
+    assert {p.name: p.stat().st_mode & 0o777 for p in made} == {p.name: 0o600 for p in made}
 
 
 @pytest.mark.usefixtures("short_window")
@@ -476,13 +473,14 @@ def test_a_log_whose_cache_cannot_be_opened_never_lets_a_federation_snapshot_sta
         _same(got, Federation(service).load())
 
 
-def test_repeated_dates_and_matchers_load_once_and_equal(tmp_path: Path) -> None:
-    """Equal dates and `affects` matchers across records are written once: the restored
-    corpus equals the original, its repeats are one object, and distinct values stay apart."""
+def test_dates_and_matchers_round_trip(tmp_path: Path) -> None:
+    """Dates (dates and instants) and `affects` matchers read back equal, and the lists of a
+    restored corpus are decoded only as they are read."""
     files = {
         f"docs/adr/{i:04d}-r.md": (
             f"---\nid: adr-{i}\ntitle: R {i}\ntopic: t{i % 3}\nstatus: accepted\n"
-            f"valid_from: 2025-0{1 + i % 2}-15\naffects: [src/db/**, 'docs/*.md']\n---\n# R {i}\n"
+            f"valid_from: 2025-0{1 + i % 2}-15{'T10:11:12+02:00' if i % 4 == 0 else ''}\n"
+            f"affects: [src/db/**, {{type: path, pattern: 'docs/*.md', negate: true}}]\n---\n# R {i}\n"
         )
         for i in range(12)
     }
@@ -497,13 +495,11 @@ def test_repeated_dates_and_matchers_load_once_and_equal(tmp_path: Path) -> None
     assert blob is not None
     back = _snapshot.decode(blob, _snapshot.Snapshot)
     assert back is not None
+    records = back.corpus.records
+    assert isinstance(records, Lazy)
+    assert records.decoded() == 0
+    assert records[3] == corpus.records[3]
+    assert records.decoded() == 1
     assert back.corpus.records == corpus.records
     assert back.corpus.facts == corpus.facts
-    dates = {id(r.valid_from) for r in back.corpus.records}
-    assert len(dates) == 2
-    assert {str(r.valid_from) for r in back.corpus.records} == {
-        "2025-01-15",
-        "2025-02-15",
-    }  # two values, each one object
-    matchers = {id(m) for r in back.corpus.records for m in r.affects}
-    assert len(matchers) == 2
+    assert {str(r.valid_from) for r in records} == {str(r.valid_from) for r in corpus.records}

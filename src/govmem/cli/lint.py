@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from govmem._corpus import Corpus
-from govmem.model.records import Finding
+from govmem.model.records import Finding, sort_findings
 from govmem.shell.logs import Federation
 from govmem.shell.snapshot import CacheCounts
 
@@ -29,6 +29,14 @@ def read_line(corpus: Corpus) -> str:
         for folder, n in corpus.folder_counts()
     ]
     return f"Read {', '.join(parts)}." if parts else "Read no folder."
+
+
+def untrusted_cache(reason: str | None) -> tuple[Finding, ...]:
+    """The `cache-untrusted` finding when the parse cache was bypassed (`Loader.cache_refused`)."""
+    if reason is None:
+        return ()
+    msg = f"The parse cache was not used: {reason}. Make its folder private (chmod 700) or move it (GOVMEM_CACHE_DIR)."
+    return (Finding("cache-untrusted", msg, field="cache"),)
 
 
 def _cache_dict(c: CacheCounts) -> dict[str, int]:
@@ -57,11 +65,13 @@ def _lint(args: argparse.Namespace) -> int:
     )
     corpus = loader.load()
     errors = sum(1 for f in corpus.findings if f.severity == "error")
+    # a cache not trusted is the user's machine, not the corpus: lint's alone (SPEC §8, v6)
+    findings = sort_findings([*corpus.findings, *untrusted_cache(loader.cache_refused)])
     if args.json:
         emit(
             {
                 "corpus_health": corpus.health.to_dict(),
-                "findings": [_finding_dict(f) for f in corpus.findings],
+                "findings": [_finding_dict(f) for f in findings],
                 "parse_cache": _cache_dict(loader.cache_counts),
             }
         )
@@ -72,18 +82,18 @@ def _lint(args: argparse.Namespace) -> int:
             out(none[0].message)
         if corpus.folders or not none:
             out(read_line(corpus))
-        for f in corpus.findings:
+        for f in findings:
             if f.severity not in SHOWN[args.findings] or f.code == "no-adr-folder":
                 continue
             where = f.path or "(corpus)"
             what = f" [{f.id}]" if f.id else ""
             out(f"{where}{what}: {f.severity} {f.code}: {f.message}")
         h = corpus.health
-        counts = {
-            s: sum(1 for f in corpus.findings if f.severity == s) for s in ("error", "warn", "info")
-        }
+        counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warn", "info")}
         c = loader.cache_counts
-        if c.cached_files or c.parsed_files:  # nothing read, nothing to say about the cache
+        if loader.cache_refused is not None:
+            out(f"Parse cache: not used, {loader.cache_refused}.")
+        elif c.cached_files or c.parsed_files:  # nothing read, nothing to say about the cache
             out(cache_line(c))
         out(
             f"{h.record_count} records, {h.excluded_count} excluded; "

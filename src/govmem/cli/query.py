@@ -18,6 +18,7 @@ from govmem._corpus import Corpus
 from govmem.engine.answer import Answer, RecordView
 from govmem.engine.drill import existing_topic
 from govmem.shell.known import known_as_of_date
+from govmem.shell.load import seed_derived
 
 from .base import command, date_value, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page
@@ -49,12 +50,14 @@ def _query(args: argparse.Namespace) -> int:
     if args.known_as_of is not None and as_of is None:
         as_of = known_as_of_date(args.root, args.known_as_of)
     corpus = load_corpus(args, known_as_of=args.known_as_of)
+    given = args.topic is not None and args.topic.strip()
+    if not given or existing_topic(corpus, args.topic, args.mind) is None:
+        seed_derived(corpus)  # the topic index kept beside the snapshot: inference reads it
     answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
     if args.json:
         emit(answer.to_dict())
         return 0
     missing = None
-    given = args.topic is not None and args.topic.strip()
     if given and existing_topic(corpus, args.topic, args.mind) is None:
         missing = no_topic(args.topic, corpus.closest_topics(args.topic, args.mind))
     out(render_answer(answer, missing))

@@ -69,6 +69,7 @@ from typing import Final
 from attrs import field, frozen
 
 from govmem.index.memo import Recent
+from govmem.model.codec import CODEC, CodecError
 from govmem.model.text import tokens, u16
 
 from .near import NearWords
@@ -199,6 +200,22 @@ class _Scored:
     titled: Sequence[int]
     """The records holding it in their title field."""
 
+
+def _postings_data(p: _Postings) -> list[object]:
+    return [CODEC.encode(a, array) for a in (p.docs, p.title, p.body)]
+
+
+def _postings(v: object, t: str | None) -> _Postings:
+    docs, title, body = CODEC.decode(v, tuple[array, array, array])  # type: ignore[type-arg]
+    if not len(docs) == len(title) == len(body):
+        raise CodecError("postings of unequal lengths")
+    out = _Postings()
+    out.docs, out.title, out.body = docs, title, body
+    return out
+
+
+CODEC.register(_Postings, _postings_data, _postings)
+"""A term's postings, kept beside a snapshot as three arrays (`TOPIC_INDEX` in `qindex`)."""
 
 _RECENT_POOLS: Final = 64
 _RECENT_TERMS: Final = 4096

@@ -131,11 +131,7 @@ def all_conflicts(
     topics = [corpus.canonical_topic(topic)] if topic is not None else list(corpus.topics())
     found: dict[str, ans.FoundConflict] = {}
     for name in topics:
-        members = tuple(
-            p
-            for p in corpus.topic_members(name)
-            if not corpus.records[p].is_memory or corpus.records[p].mind == ask.mind
-        )
+        members = tuple(p for p in corpus.topic_members(name) if corpus.sees(p, ask.mind))
         if not members:
             continue
         scopes = [scope] if scope is not None else _scopes_with_a_decision(corpus, members, ask.at)

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from govmem.index.memo import Recent
+from govmem.model.codec import CODEC
 
 MAX_NEAR: Final = 20
 """At most this many near words of a term, the nearest first (ties by term)."""
@@ -99,6 +100,12 @@ class NearWords:
         self._recent.put((term, least), found)
         return found
 
-    def __reduce__(self) -> tuple[type[NearWords], tuple[tuple[str, ...]]]:
-        """Pickles as its terms: the trigram index is built again when first asked."""
-        return type(self), (tuple(self._terms),)
+    def terms(self) -> tuple[str, ...]:
+        """The terms it finds near words among (what a snapshot keeps: the trigram index is
+        built again when first asked)."""
+        return tuple(self._terms)
+
+
+CODEC.register(
+    NearWords, lambda w: list(w.terms()), lambda v, t: NearWords(CODEC.decode(v, tuple[str, ...]))
+)

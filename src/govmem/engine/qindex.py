@@ -36,7 +36,7 @@ Precedence = tuple[float, int, float, float, bytes, bytes, int]
 MINDS: Final = Key[frozenset[str]]("query:minds")
 MEMBERS: Final = Key[Mapping[str, tuple[int, ...]]]("query:members")
 TOPIC_SCOPES: Final = Key[Mapping[str, frozenset[str]]]("query:topic-scopes")
-TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index", keep=True)
+TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index", kept=TopicIndex)
 COMPETING: Final = Key[tuple[str, ...]]("query:competing")
 SCOPE_PHRASES: Final = Key[tuple[tuple[tuple[str, ...], str], ...]]("query:scope-phrases")
 VALUES: Final = Key[Mapping[str, Mapping[str, str]]]("query:values")
@@ -58,7 +58,7 @@ class Link:
 
 
 def minds_with_memories(corpus: Index) -> frozenset[str]:
-    return corpus.memo.get(MINDS, lambda: frozenset(r.mind for r in corpus.records if r.is_memory))
+    return corpus.memo.get(MINDS, corpus.minds)
 
 
 def mind_key(corpus: Index, mind: str) -> str:
@@ -73,11 +73,7 @@ def visible_members(corpus: Index, mind: str) -> Mapping[str, tuple[int, ...]]:
     def build() -> Mapping[str, tuple[int, ...]]:
         out: dict[str, tuple[int, ...]] = {}
         for topic in corpus.topics():
-            seen = tuple(
-                p
-                for p in corpus.topic_members(topic)
-                if not corpus.records[p].is_memory or corpus.records[p].mind == key
-            )
+            seen = tuple(p for p in corpus.topic_members(topic) if corpus.sees(p, key))
             if seen:
                 out[topic] = seen
         return MappingProxyType(out)

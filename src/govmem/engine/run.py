@@ -78,8 +78,7 @@ class Run:
     # ------------------------------------------------------------- helpers
     def visible(self, pos: int) -> bool:
         """Memories of other minds are invisible to the query."""
-        rec = self.c.records[pos]
-        return not rec.is_memory or rec.mind == self.ask.mind
+        return self.c.sees(pos, self.ask.mind)
 
     def precedence(self, pos: int) -> Precedence:
         """SPEC §5.3: authority, depth, later valid_from (null earliest), confidence, id, path.

@@ -152,6 +152,7 @@ def build_index(
         relations_of=MappingProxyType({k: tuple(v) for k, v in rel_of.items()}),
         conflict_links=MappingProxyType({k: tuple(sorted(v)) for k, v in conflict_links.items()}),
         partial_links=MappingProxyType({k: tuple(sorted(v)) for k, v in partial_links.items()}),
+        minds=MappingProxyType({p: r.mind for p, r in enumerate(records) if r.is_memory}),
         folders=folders,
         unread=unread,
     )

@@ -52,11 +52,13 @@ class Health:
 class Index:
     """A frozen corpus value: records, their derived facts, sources, relations, findings, lookups."""
 
-    records: tuple[Record, ...]
-    facts: tuple[Facts, ...]
-    sources: tuple[Source, ...]
-    relations: tuple[Relation, ...]
-    findings: tuple[Finding, ...]
+    records: Sequence[Record]
+    """Sorted by (id, path, index); a tuple, or `Lazy` in a corpus restored from a snapshot
+    (`govmem.index.columns`: each item decoded on first read)."""
+    facts: Sequence[Facts]
+    sources: Sequence[Source]
+    relations: Sequence[Relation]
+    findings: Sequence[Finding]
     config: Config
     health: Health
     scopes: ScopeTree = field(eq=False, repr=False)
@@ -67,6 +69,8 @@ class Index:
     _relations_of: Mapping[str, tuple[Relation, ...]] = field(eq=False, repr=False)
     _conflict_links: Mapping[int, tuple[int, ...]] = field(eq=False, repr=False)
     _partial_links: Mapping[int, tuple[int, ...]] = field(eq=False, repr=False)
+    _minds: Mapping[int, str] = field(eq=False, repr=False)
+    """Memory record -> its mind (every other record is seen by every mind)."""
     memo: Memo = field(factory=Memo, eq=False, repr=False)
     """Values built on first use (the topic index, the search fields…); never part of the value."""
     folders: tuple[str, ...] = ()
@@ -151,6 +155,19 @@ class Index:
     def partial_links_to(self, pos: int) -> tuple[int, ...]:
         """Records whose partial-relation links (amends, partly supersedes…) name `pos`."""
         return self._partial_links.get(pos, ())
+
+    def is_memory(self, pos: int) -> bool:
+        """Whether the record at `pos` is a memory (without decoding it: `Lazy`)."""
+        return pos in self._minds
+
+    def sees(self, pos: int, mind: str) -> bool:
+        """Whether `mind` sees the record at `pos`: any record but another mind's memory."""
+        found = self._minds.get(pos)
+        return found is None or found == mind
+
+    def minds(self) -> frozenset[str]:
+        """The minds with memories."""
+        return frozenset(self._minds.values())
 
     def in_force(self, pos: int, at: datetime) -> bool:
         """Whether the record is in force at `at`: started, not ended, of a class in force.

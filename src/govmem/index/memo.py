@@ -6,7 +6,7 @@ costly and not always needed (the BM25 topic index, the search fields, the
 and kept for the life of the index. Every such value has a typed `Key`,
 declared once, next to the code that builds it::
 
-    TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index")
+    TOPIC_INDEX: Final = Key[TopicIndex]("query:topic-index", kept=TopicIndex)
     index.memo.get(TOPIC_INDEX, build, mind)   # -> TopicIndex
 
 so mypy checks what comes back and a key cannot be misspelt. A key may be
@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Final, Generic, TypeVar, cast
+
+from govmem.model.codec import CODEC, CodecError
 
 T = TypeVar("T")
 
@@ -33,82 +35,97 @@ _MISSING: Final = object()
 
 
 _KEPT: Final[dict[str, Key[object]]] = {}
-"""The keys whose values a pickled memo keeps, by name (`Key(keep=True)`)."""
+"""The keys whose values are kept beside a snapshot, by name (`Key(kept=…)`)."""
 
 
 class Key(Generic[T]):
     """The name of one kind of memoised value, and (for mypy) its type.
 
-    `keep=True` marks a value worth keeping with the index when it is pickled
-    (a snapshot of the parse cache, `govmem.shell.snapshot`): costly to
-    build, a pure function of the index, and compact. Every other value is
-    dropped and built again on first use.
+    `kept=TYPE` marks a value worth keeping beside a snapshot of the index
+    (the parse cache, `govmem.shell.snapshot`): costly to build, a pure
+    function of the index, and data of that declared type (`govmem.model.codec`).
+    Every other value is built again on first use.
     """
 
-    __slots__ = ("keep", "name")
+    __slots__ = ("kept", "name")
 
-    def __init__(self, name: str, *, keep: bool = False) -> None:
+    def __init__(self, name: str, *, kept: type[T] | None = None) -> None:
         self.name = name
-        self.keep = keep
-        if keep:
+        self.kept = kept
+        if kept is not None:
             _KEPT.setdefault(name, cast("Key[object]", self))
 
     def __repr__(self) -> str:
         return f"Key({self.name!r})"
 
-    def __reduce__(self) -> tuple[Callable[[str], Key[object]], tuple[str]]:
-        """A kept key pickles by name, so that the memo it is loaded into finds it."""
-        return _key, (self.name,)
+
+def kept_name(key: Key[object], argument: Hashable) -> str | None:
+    """The name a kept value is stored under: its key's name and its argument (a string or
+    none); None for any other argument."""
+    if argument is not None and type(argument) is not str:
+        return None
+    return f"{key.name}\0{'' if argument is None else '='}{argument or ''}"
 
 
-def _key(name: str) -> Key[object]:
-    """The kept key named `name` (what a pickled memo holds)."""
-    return _KEPT[name]
+def kept_key(name: str) -> tuple[Key[object], Hashable] | None:
+    """`kept_name`'s key and argument back; None for a name no kept key of this code has."""
+    head, sep, rest = name.partition("\0")
+    key = _KEPT.get(head)
+    if key is None or not sep:
+        return None
+    return key, (rest[1:] if rest.startswith("=") else None)
 
 
 class Memo:
-    """Values built on first use and kept with one index (module docstring)."""
+    """Values built on first use and kept with one index (module docstring).
 
-    __slots__ = ("_lock", "_values")
+    A value kept beside a snapshot can be *seeded*: `seed(key, argument,
+    decode)` gives the function that makes it from bytes already in memory,
+    called instead of the build the first time the value is asked for.
+    """
+
+    __slots__ = ("_lock", "_seeds", "_values")
 
     def __init__(self) -> None:
         self._values: dict[tuple[Key[object], Hashable], object] = {}
+        self._seeds: dict[tuple[Key[object], Hashable], Callable[[], object | None]] = {}
         self._lock = threading.RLock()
 
     def get(self, key: Key[T], build: Callable[[], T], argument: Hashable = None) -> T:
-        """The value of `(key, argument)`, built with `build()` the first time it is asked for."""
+        """The value of `(key, argument)`, built with `build()` the first time it is asked for
+        (or decoded from its seed; a seed that gives None is built as usual)."""
         name = (cast("Key[object]", key), argument)
         value = self._values.get(name, _MISSING)
         if value is _MISSING:
             with self._lock:
                 value = self._values.get(name, _MISSING)
                 if value is _MISSING:
-                    value = build()
+                    seed = self._seeds.pop(name, None)
+                    value = seed() if seed is not None else None
+                    if value is None:
+                        value = build()
                     self._values[name] = value
         return cast("T", value)
+
+    def seed(self, key: Key[T], argument: Hashable, decode: Callable[[], T | None]) -> None:
+        """Make `(key, argument)`, when first asked for, with `decode()` rather than its build."""
+        with self._lock:
+            name = (cast("Key[object]", key), argument)
+            if name not in self._values:
+                self._seeds[name] = decode
+
+    def seeded(self, key: Key[T], argument: Hashable) -> bool:
+        """Whether `(key, argument)` has a seed or a value."""
+        name = (cast("Key[object]", key), argument)
+        return name in self._seeds or name in self._values
 
     def __len__(self) -> int:
         """How many values have been built."""
         return len(self._values)
 
-    def __reduce__(
-        self,
-    ) -> tuple[Callable[[tuple[tuple[Key[object], Hashable, object], ...]], Memo], tuple[Any]]:
-        """A memo pickles with its kept values only (`Key(keep=True)`; a snapshot,
-        `govmem.shell.snapshot`): every other one is derived again on first use."""
-        return _memo, (self.kept(),)
-
     def kept(self) -> tuple[tuple[Key[object], Hashable, object], ...]:
         """The values built so far whose key is kept: (key, argument, value)."""
-        return tuple((k, a, v) for (k, a), v in list(self._values.items()) if k.keep)
-
-
-def _memo(items: tuple[tuple[Key[object], Hashable, object], ...]) -> Memo:
-    """A memo holding `items` (what a pickled memo holds)."""
-    memo = Memo()
-    for key, argument, value in items:
-        memo._values[(key, argument)] = value
-    return memo
+        return tuple((k, a, v) for (k, a), v in list(self._values.items()) if k.kept is not None)
 
 
 K = TypeVar("K", bound=Hashable)
@@ -146,6 +163,13 @@ class Recent(Generic[K, V]):
         """How many values are stored."""
         return len(self._values)
 
-    def __reduce__(self) -> tuple[type[Recent[K, V]], tuple[int]]:
-        """A recent-values map pickles empty: it is a cache of answers, not a fact."""
-        return type(self), (self.size,)
+
+def _recent_size(v: object, t: str | None) -> Recent[Hashable, object]:
+    if type(v) is not int or v < 1:
+        msg = f"expected a positive size, got {v!r}"
+        raise CodecError(msg)
+    return Recent(v)
+
+
+CODEC.register(Recent, lambda r: r.size, _recent_size)
+"""A recent-values map is kept as its size alone: it is a cache of answers, not a fact."""

@@ -72,6 +72,22 @@ def stem_of(path: str) -> str:
     return _MD.sub("", posixpath.basename(path))
 
 
+Table = Mapping[str, tuple[int, ...]]
+
+
+@frozen
+class RefTables:
+    """A `RefIndex` as plain values (`RefIndex.to_data`): what a snapshot keeps of it."""
+
+    by_id: Table
+    by_lower: Table
+    by_number: Table
+    by_path: Table
+    by_stem: Table
+    logs: Mapping[str, RefTables]
+    settled: Mapping[tuple[str, str | None], tuple[int, ...]]
+
+
 class RefIndex:
     """Finds the records a ref names, among keys given as (position, id, path)."""
 
@@ -121,6 +137,31 @@ class RefIndex:
         self._by_path = _freeze(by_path)
         self._by_stem = _freeze(by_stem)
         self._settled: Mapping[tuple[str, str | None], tuple[int, ...]] = MappingProxyType({})
+
+    def to_data(self) -> RefTables:
+        """Its lookups as plain values (a snapshot keeps them: `from_data`)."""
+        return RefTables(
+            self._by_id,
+            self._by_lower,
+            self._by_number,
+            self._by_path,
+            self._by_stem,
+            MappingProxyType({name: sub.to_data() for name, sub in self._logs.items()}),
+            self._settled,
+        )
+
+    @classmethod
+    def from_data(cls, data: RefTables) -> RefIndex:
+        """The `RefIndex` whose lookups `to_data` gave."""
+        new = cls.__new__(cls)
+        new._by_id = data.by_id
+        new._by_lower = data.by_lower
+        new._by_number = data.by_number
+        new._by_path = data.by_path
+        new._by_stem = data.by_stem
+        new._logs = MappingProxyType({k: cls.from_data(v) for k, v in data.logs.items()})
+        new._settled = data.settled
+        return new
 
     def settle(self, settled: Mapping[tuple[str, str | None], tuple[int, ...]]) -> None:
         """Fix what some (ref, from_path) pairs name: the refs the corpus resolved by

@@ -83,6 +83,7 @@ SEVERITY: Final[dict[str, Severity]] = {
             "superseded-target-federated-unavailable",
             "no-git",
             "ref-resolved-by-number",
+            "cache-untrusted",
         ),
         "info",
     ),

@@ -42,9 +42,11 @@ resolved root path; the repository is never written.
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import os
 import sqlite3
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,19 +57,25 @@ from attrs import frozen
 from govmem.model.records import Config
 from govmem.model.time import When
 
-from .snapshot import code_key, owned_privately
+from .snapshot import code_key
 
-SCHEMA: Final = 4
+SCHEMA: Final = 5
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
 BUSY_MS: Final = 2000
 """How long a write waits for another process's write to finish before it is dropped."""
 _APP: Final = "govmem"
+OFF: Final = frozenset({"off", "0", "no", "false", "disabled", "disable", "none"})
+"""The spellings of `GOVMEM_CACHE` that turn the cache off."""
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_ACLS: Final = ("system.posix_acl_access", "system.posix_acl_default", "system.nfs4_acl")
+"""Extended attributes that hold an access control list: a file with one may be writable by
+users its mode does not show."""
 
 
 def cache_dir(env: Mapping[str, str] | None = None) -> Path | None:
     """The folder holding the cache databases; None when `GOVMEM_CACHE=off`."""
     e = os.environ if env is None else env
-    if e.get("GOVMEM_CACHE", "").strip().lower() in ("off", "0", "no", "false"):
+    if e.get("GOVMEM_CACHE", "").strip().lower() in OFF:
         return None
     moved = e.get("GOVMEM_CACHE_DIR", "").strip()
     if moved:
@@ -136,7 +144,8 @@ def votes_key(digest: str) -> str:
 
 
 Kept: TypeAlias = Literal["snapshots", "configs", "histories"]
-"""The tables of whole values (`get_snapshot`): corpora, parsed configurations, git dates."""
+"""Where whole values are kept (`get_snapshot`): corpora (files beside the database),
+parsed configurations and git dates (tables)."""
 
 
 @frozen
@@ -151,7 +160,6 @@ class CacheInfo:
 _TABLES: Final = {
     "meta": "k TEXT PRIMARY KEY, v TEXT NOT NULL",
     "entries": "key TEXT PRIMARY KEY, value BLOB NOT NULL",
-    "snapshots": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
     "configs": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
     "histories": "slot TEXT PRIMARY KEY, key TEXT, value BLOB",
 }
@@ -159,19 +167,25 @@ _TABLES: Final = {
 
 
 class ParseCache:
-    """One corpus root's cache database (open with `open_cache`)."""
+    """One corpus root's cache database (open with `open_cache`), and its snapshot files."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, root: Path) -> None:
         self._conn = conn
         self.path = path
         self.root = root
         """The resolved corpus root it belongs to."""
+        self.refused: str | None = None
+        """Why it stopped being used (`refuse`); then it reads and writes nothing."""
+
+    def refuse(self, reason: str) -> None:
+        """Stop using the cache, for `reason` (a folder of a log it reads holds it)."""
+        self.refused = reason
+        self.close()
 
     def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
-        """The stored values of those of `keys` that have one (none when the read fails, or
-        when the database is not the current user's alone: entries are pickles, as snapshots)."""
+        """The stored values of those of `keys` that have one (none when the read fails)."""
         found: dict[str, bytes] = {}
-        if not keys or not owned_privately(self.path):
+        if not keys or self.refused:
             return found
         try:
             for i in range(0, len(keys), 500):
@@ -189,8 +203,8 @@ class ParseCache:
     def put_many(self, items: Iterable[tuple[str, bytes]]) -> bool:
         """Store the values in one transaction; False (nothing written) when that fails."""
         rows = list(items)
-        if not rows:
-            return True
+        if not rows or self.refused:
+            return not rows
         try:
             with self._conn:
                 self._conn.executemany(
@@ -202,13 +216,12 @@ class ParseCache:
 
     def get_snapshot(self, slot: str, key: str, table: Kept = "snapshots") -> bytes | None:
         """The value kept in `slot` of `table` when its key is `key` (`shell.snapshot`: a
-        corpus, or in `configs` a parsed `govmem.yaml`); else None.
-
-        None too when the database file is not the current user's alone: the
-        value is a pickle, read only from a file nobody else can write.
-        """
-        if not owned_privately(self.path):
+        corpus, or in `configs` a parsed `govmem.yaml`); else None. Snapshots are files
+        beside the database (`read_kept`): reading one is a third of the time of a row."""
+        if self.refused:
             return None
+        if table == "snapshots":
+            return self.read_kept(slot, key)
         try:
             row = self._conn.execute(
                 f"SELECT value FROM {table} WHERE slot = ? AND key = ?",
@@ -220,6 +233,10 @@ class ParseCache:
 
     def put_snapshot(self, slot: str, key: str, value: bytes, table: Kept = "snapshots") -> bool:
         """Keep `value` as the one value of `slot` in `table` (the last one written wins)."""
+        if self.refused:
+            return False
+        if table == "snapshots":
+            return self.write_kept(slot, key, value)
         try:
             with self._conn:
                 self._conn.execute(
@@ -228,6 +245,56 @@ class ParseCache:
                 )
         except sqlite3.Error:
             return False
+        return True
+
+    def kept_path(self, slot: str, key: str, part: str = "") -> Path:
+        """The file of the value kept in `slot` under `key` (`part`: a value derived from it)."""
+        name = hashlib.sha256(f"{slot}\0{key}".encode()).hexdigest()[:32]
+        tail = f".{part}" if part else ""
+        return self.path.with_name(f"{self.path.stem}.{_short(slot)}.{name}{tail}.kept")
+
+    def read_kept(self, slot: str, key: str, part: str = "") -> bytes | None:
+        """The bytes of a kept file (`write_kept`), when it exists and is the user's alone."""
+        if self.refused:
+            return None
+        try:
+            fd = os.open(self.kept_path(slot, key, part), os.O_RDONLY | _NOFOLLOW)
+        except OSError:
+            return None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or _open_to_others(st) or _has_acl(fd):
+                return None
+            with os.fdopen(os.dup(fd), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+
+    def write_kept(self, slot: str, key: str, value: bytes, part: str = "") -> bool:
+        """Keep `value` in its own file, written whole then renamed into place (a reader sees
+        the old file or the new one), private from its first byte; a new value of a slot (`part`
+        empty) removes the slot's other files."""
+        if self.refused:
+            return False
+        final = self.kept_path(slot, key, part)
+        tmp = final.with_name(f"{final.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(value)
+            os.replace(tmp, final)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            return False
+        if not part:
+            prefix = f"{self.path.stem}.{_short(slot)}."
+            for other in self.path.parent.glob(f"{glob.escape(prefix)}*.kept"):
+                if other.name != final.name:
+                    with contextlib.suppress(OSError):
+                        other.unlink()
         return True
 
     def close(self) -> None:
@@ -243,13 +310,9 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
         sqlite3.OperationalError: locked, or cannot be opened (bypass it).
         sqlite3.DatabaseError: not a database, or a damaged one (make it again).
     """
-    new = not os.path.exists(path)
     conn = sqlite3.connect(
         path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
     )
-    if new:  # a new database is private; SQLite gives its write-ahead log the same mode
-        with contextlib.suppress(OSError):
-            os.chmod(path, 0o600)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -271,30 +334,59 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
     return conn, (str(row[0]) if row else None)
 
 
+def _files(path: Path) -> list[Path]:
+    """The database at `path`, its `-wal` and `-shm` files and its kept files, as there are."""
+    kept = path.parent.glob(f"{glob.escape(path.stem)}.*.kept")
+    wanted = [Path(f"{path}{s}") for s in ("", "-wal", "-shm")]
+    return [p for p in wanted if os.path.lexists(p)] + sorted(kept)
+
+
 def _remove(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm"):
+    for each in _files(path):
         with contextlib.suppress(OSError):
-            os.unlink(f"{path}{suffix}")
+            os.unlink(each)
 
 
-def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache | None:
-    """The cache of the corpus at the resolved root `real`; None when off or unusable.
+@frozen
+class Refused:
+    """Why a root's cache is not used: its folder or a file of it is not the user's alone, or
+    it lies inside a repository govmem reads (`lint` shows it as `cache-untrusted`)."""
 
-    A database that is not SQLite, truncated, corrupt or of an older schema
-    is removed and made again; one of a newer schema (a newer govmem) is
-    left alone and bypassed; a folder that cannot be made or written, or a
-    lock that outlasts the busy timeout, bypasses the cache.
+    reason: str
+
+
+def open_cache(
+    real: Path, env: Mapping[str, str] | None = None, *, inside: Sequence[Path] = ()
+) -> ParseCache | Refused | None:
+    """The cache of the corpus at the resolved root `real`; None when off or unusable,
+    `Refused` when it may not be trusted (SPEC §8, v6).
+
+    The cache is used only when its folder and its database files are the
+    current user's own and private (`untrusted`), and the folder lies
+    outside `real`, its work tree and `inside` (the roots of the logs it
+    reads): else it is neither read nor written. A database that is not
+    SQLite, truncated, corrupt or of an older schema is removed and made
+    again; one of a newer schema (a newer govmem) is left alone and
+    bypassed; a folder that cannot be made or written, or a lock that
+    outlasts the busy timeout, bypasses the cache.
     """
     folder = cache_dir(env)
     if folder is None:
         return None
+    where = absolute(folder)
+    for root in (real, *_work_tree(real), *inside):
+        if where == root or where.is_relative_to(absolute(root)):
+            return Refused(f"the cache folder {folder} is inside {root}, which govmem never writes")
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError:
         return None
-    path = db_path(real, folder)
+    path = db_path(real, where)
     for attempt in (1, 2):
+        if (why := untrusted(where, path)) is not None:
+            return Refused(why)
         try:
+            _create(path)
             conn, schema = _connect(path)
         except sqlite3.OperationalError:
             return None  # locked past the busy timeout, or not openable: bypass
@@ -314,17 +406,88 @@ def open_cache(real: Path, env: Mapping[str, str] | None = None) -> ParseCache |
     return None
 
 
+def untrusted(folder: Path, path: Path) -> str | None:
+    """Why the database at `path` in `folder` may not be trusted, or None: every one of them
+    that exists — the folder, the database, its `-wal` and `-shm` files — must be no symlink,
+    the user's own, writable by nobody else (files: private, mode 0600 or narrower) and
+    without an access control list. Checked with `lstat`, before SQLite opens anything."""
+    checks = [(folder, True, 0o022)]
+    checks += [(Path(f"{path}{s}"), False, 0o077) for s in ("", "-wal", "-shm")]
+    for each, is_folder, closed in checks:
+        try:
+            st = os.lstat(each)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            return f"{each} cannot be checked ({exc.strerror})"
+        if stat.S_ISLNK(st.st_mode):
+            return f"{each} is a symbolic link"
+        if not (stat.S_ISDIR(st.st_mode) if is_folder else stat.S_ISREG(st.st_mode)):
+            return f"{each} is not a {'folder' if is_folder else 'regular file'}"
+        getuid = getattr(os, "getuid", None)
+        if getuid is not None and st.st_uid != getuid():
+            return f"{each} belongs to another user (uid {st.st_uid})"
+        if getuid is not None and st.st_mode & closed:
+            return f"{each} is open to other users (mode {stat.S_IMODE(st.st_mode):04o})"
+        if _has_acl(each):
+            return f"{each} has an access control list"
+    return None
+
+
+def _short(slot: str) -> str:
+    return hashlib.sha256(slot.encode()).hexdigest()[:16]
+
+
+def _open_to_others(st: os.stat_result) -> bool:
+    """Not the user's own, or readable or writable by other users."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is not None and (st.st_uid != getuid() or bool(st.st_mode & 0o077))
+
+
+def _has_acl(path: Path | int) -> bool:
+    listxattr = getattr(os, "listxattr", None)
+    if listxattr is None:
+        return False
+    try:
+        names = listxattr(path) if isinstance(path, int) else listxattr(path, follow_symlinks=False)
+    except OSError:
+        return False  # a file system without extended attributes has no ACL either
+    return any(n in _ACLS for n in names)
+
+
+def _create(path: Path) -> None:
+    """Make the database file when it is missing: private from its first byte, and never
+    through a symlink planted at its name (`O_EXCL | O_NOFOLLOW`)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, flags, 0o600))
+
+
+def absolute(path: Path) -> Path:
+    """`path` made absolute with its symlinks resolved (as far as it exists)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def _work_tree(real: Path) -> tuple[Path, ...]:
+    """The top of the git work tree holding `real` (the nearest ancestor with `.git`), if any."""
+    for folder in (real, *real.parents):
+        if os.path.lexists(folder / ".git"):
+            return (folder,)
+    return ()
+
+
 def cache_info(real: Path, env: Mapping[str, str] | None = None) -> CacheInfo | None:
     """Where the root's database is, its size on disk and how many entries it holds."""
     folder = cache_dir(env)
     if folder is None:
         return None
     path = db_path(real, folder)
-    size = sum(
-        os.stat(f"{path}{s}").st_size for s in ("", "-wal", "-shm") if os.path.exists(f"{path}{s}")
-    )
+    size = sum(os.lstat(p).st_size for p in _files(path))
     entries = 0
-    if path.exists():
+    if path.exists() and untrusted(folder, path) is None:
         try:
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
             try:

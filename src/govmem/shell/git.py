@@ -7,6 +7,7 @@ writes the index or touches the work tree.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import subprocess
@@ -68,16 +69,62 @@ class History:
     prefix: str
     """The root's path inside the work tree (`a/b/` or '')."""
     sha: str
-    """The commit `rev` named: its history (and so every first-add date) never changes."""
+    """The commit `rev` named."""
+    state: str = ""
+    """A hash of what else decides which commits `git log` walks from `sha` (`walk_state`):
+    with the commit, what every first-add date is a function of."""
+
+
+_HISTORY_ENV: Final = (
+    "GIT_NO_REPLACE_OBJECTS",
+    "GIT_REPLACE_REF_BASE",
+    "GIT_GRAFT_FILE",
+    "GIT_SHALLOW_FILE",
+)
+"""Variables that change which commits `git log` walks."""
 
 
 def history(root: Path, rev: str = "HEAD") -> History | None:
-    """The work tree, prefix and commit of `rev` (one git start); None without a commit."""
+    """The work tree, prefix and commit of `rev`, and the walk's state (one git start); None
+    without a commit."""
+    asked = ("--show-toplevel", "--show-prefix", "--git-common-dir")
     try:
-        top, prefix, sha = _rev_parse(root, "--show-toplevel", "--show-prefix", rev)
-    except (GitHistoryError, OSError):
+        top, prefix, common, sha = _rev_parse(root, *asked, rev)
+    except (GitHistoryError, OSError, ValueError):
         return None
-    return History(Path(top), prefix, sha) if _HEX.match(sha) else None
+    if not _HEX.match(sha):
+        return None
+    state = walk_state(root / common)
+    return History(Path(top), prefix, sha, state)
+
+
+def walk_state(common: Path) -> str:
+    """A hash of what changes which commits a walk from a fixed commit reaches, read from the
+    repository's files: the shallow boundary (deepened by `git fetch --unshallow`), the
+    grafts file and every replace ref (`git replace`), and the variables that move them."""
+    h = hashlib.sha256()
+    shallow = os.environ.get("GIT_SHALLOW_FILE") or common / "shallow"
+    for path in (Path(shallow), common / "info" / "grafts"):
+        h.update(_read_or(path) + b"\0\1")
+    replace = common / "refs" / "replace"
+    for top, dirs, names in os.walk(replace):
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(top) / name
+            h.update(os.fsencode(path.relative_to(replace)) + b"=" + _read_or(path) + b"\0")
+    packed = _read_or(common / "packed-refs")
+    h.update(b"".join(line for line in packed.splitlines() if b" refs/replace/" in line))
+    for name in _HISTORY_ENV:
+        h.update(f"\0{name}={os.environ.get(name, '')}".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+def _read_or(path: Path) -> bytes:
+    """A file's bytes; a marker when it cannot be read (absent is a state too)."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        return f"<{exc.errno}>".encode()
 
 
 def first_add_dates(root: Path, rev: str = "HEAD") -> dict[str, When]:

@@ -14,7 +14,9 @@ between-record fact as it was patches the records into the last corpus.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import re
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -25,7 +27,8 @@ from attrs import asdict, evolve, frozen
 
 from govmem._corpus import Corpus
 from govmem.index.build import build_index
-from govmem.index.memo import Memo
+from govmem.index.memo import Key, Memo, kept_key, kept_name
+from govmem.model.codec import CodecError, pack, unpack
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
@@ -42,6 +45,9 @@ from .files import FileText, fingerprint, walk_files
 from .plan import DiskTree, Plan, plan_paths, read_config
 from .pool import parse_many
 from .snapshot import CacheCounts
+
+_LOGS_KEY: Final = re.compile(r"^\s*[\"']?logs[\"']?\s*:", re.MULTILINE)
+"""A `logs:` key in a `govmem.yaml` text (then it is parsed for them: `Loader.log_roots`)."""
 
 Progress: TypeAlias = Callable[[int, int], None]
 """`progress(done, total)`: files parsed so far, of how many (once per file, or per chunk
@@ -65,10 +71,15 @@ class Prepared:
 
 @frozen
 class Pending:
-    """Where `assemble` keeps the corpus it builds: the snapshot slot and key `snapshot_key` computed."""
+    """Where `assemble` keeps the corpus it builds: the snapshot slot and key `snapshot_key`
+    computed, and the files that key describes — the ones a load then reads (one walk)."""
 
     slot: str
     key: str
+    listed: tuple[tuple[str, str | None], ...] = ()
+    """The candidates walked for the key (`Loader.candidates`), in walk order."""
+    listing: str = ""
+    """The digest of their stamps (`snapshot.Listing`): what `unchanged` compares again."""
 
 
 def _text(values: Iterable[object]) -> str:
@@ -108,6 +119,8 @@ class Loader:
         """The last snapshot restored or written, and its key (`restore` returns it again)."""
         self._exact = True
         """Whether the last corpus was built with the git dates its snapshot key names (`_exact`)."""
+        self.cache_refused: str | None = None
+        """Why the parse cache was not trusted, when it was not (`lint`: `cache-untrusted`)."""
 
     def check_root(self) -> Path:
         """The canonical root.
@@ -165,18 +178,24 @@ class Loader:
         return out
 
     def files(
-        self, real: Path, plan: Plan, reuse: Mapping[str, FileText] | None = None
+        self,
+        real: Path,
+        plan: Plan,
+        reuse: Mapping[str, FileText] | None = None,
+        listed: Iterable[tuple[str, str | None]] | None = None,
     ) -> list[FileText]:
         """Read every record file the plan names, sorted by path, each once.
 
         `reuse` holds files already read that are known not to have changed
         (the MCP server's watcher says which): they are taken as they are,
-        not read again.
+        not read again. `listed` is the candidates a snapshot key was made
+        from (`Pending.listed`): exactly those are read, so that what is read
+        is what is keyed.
         """
         seen: dict[str, FileText] = {}
         kept = reuse or {}
         folders: _files.Folders = {}
-        for rel, why in self.candidates(real, plan):
+        for rel, why in self.candidates(real, plan) if listed is None else listed:
             if why is not None:
                 f = _files.unreadable_folder(rel, why)
             else:
@@ -219,12 +238,22 @@ class Loader:
             if snap is not None:
                 return snap.corpus
         with collector.paused():
-            files = self.files(p.real, p.plan)
+            files = self.files(p.real, p.plan, listed=p.snapshot.listed if p.snapshot else None)
             findings = [*p.config_findings, *p.plan.findings]
-            pending = p.snapshot if p.clean else None
-            return self._assemble(
+            moved = p.snapshot is not None and not self.unchanged(p.real, p.plan, p.snapshot)
+            pending = p.snapshot if p.clean and not moved else None
+            corpus = self._assemble(
                 p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
             )
+            if moved:  # a file came, went or changed while they were read: keep nothing
+                self._exact = False
+            return corpus
+
+    @property
+    def keepable(self) -> bool:
+        """Whether the last corpus built may be kept under the key its load computed: built
+        with the git dates that key names, from files unchanged while they were read."""
+        return self._exact
 
     def git_dates(self, real: Path, store: _cache.ParseCache | None) -> Mapping[str, When]:
         """Every file's first-add date (`git.first_add_dates`), kept in the cache under the
@@ -238,7 +267,9 @@ class Loader:
         if store is None:
             return _git.dates_of(found) or {}
         slot = _snapshot.snapshot_key(["git-dates"])
-        key = _snapshot.snapshot_key(["git-dates", str(found.top), found.prefix, found.sha])
+        key = _snapshot.snapshot_key(
+            ["git-dates", str(found.top), found.prefix, found.sha, found.state]
+        )
         blob = store.get_snapshot(slot, key, "histories")
         if blob is not None:
             return KeptDates(key, found, blob)
@@ -269,6 +300,24 @@ class Loader:
 
         return read_config(real, self.config_path, parse=parse)
 
+    def log_roots(self, real: Path) -> tuple[Path, ...]:
+        """The folders of the logs `govmem.yaml` names (`logs:`), which the cache may not be
+        inside: read before the cache is opened, parsed only when the text has a `logs:` key."""
+        if _cache.cache_dir() is None:
+            return ()
+
+        def peek(text: str, name: str) -> tuple[Config, tuple[Finding, ...]]:
+            if not _LOGS_KEY.search(text):
+                return Config(), ()
+            return parse_config(text, name)
+
+        try:
+            config, _ = read_config(real, self.config_path, parse=peek)
+        except CorpusUnavailable:
+            return ()
+        base = Path(self.config_path).parent if self.config_path is not None else real
+        return tuple(base / spec.path for spec in config.logs)
+
     def snapshot_key(
         self,
         real: Path,
@@ -284,9 +333,32 @@ class Loader:
         every file's stamp); a snapshot may be written only when every stamp
         is racily clean.
         """
+        listed, listing = self.listing(real, plan)
+        findings = _text([*config_findings, *plan.findings])
+        digest = listing.digest()
+        parts = [
+            _cache.config_key(config, config.date_order or ""),
+            config.text,
+            findings,
+            _text(plan.entries),
+            _dates_part(git_dates),
+            digest,
+        ]
+        # one slot per root, folder, config file and findings (the CLI's and the MCP server's
+        # corpora of a root without git differ by `no-git`: each keeps its own)
+        slot = _snapshot.snapshot_key(
+            [str(real), self.dir or "", str(self.config_path or ""), findings]
+        )
+        return Pending(slot, _snapshot.snapshot_key(parts), listed, digest), listing.clean
+
+    def listing(
+        self, real: Path, plan: Plan
+    ) -> tuple[tuple[tuple[str, str | None], ...], _snapshot.Listing]:
+        """The plan's candidates (`candidates`) and their stamps, walked once with `stat`."""
+        listed = tuple(self.candidates(real, plan))
         listing = _snapshot.Listing(self.clock())
         top = str(real) + os.sep
-        for rel, why in self.candidates(real, plan):
+        for rel, why in listed:
             if why is not None:
                 listing.add_error(rel, why)
                 continue
@@ -295,21 +367,12 @@ class Loader:
             except (OSError, ValueError):
                 st = None
             listing.add(rel, st)
-        findings = _text([*config_findings, *plan.findings])
-        parts = [
-            _cache.config_key(config, config.date_order or ""),
-            config.text,
-            findings,
-            _text(plan.entries),
-            _dates_part(git_dates),
-            listing.digest(),
-        ]
-        # one slot per root, folder, config file and findings (the CLI's and the MCP server's
-        # corpora of a root without git differ by `no-git`: each keeps its own)
-        slot = _snapshot.snapshot_key(
-            [str(real), self.dir or "", str(self.config_path or ""), findings]
-        )
-        return Pending(slot, _snapshot.snapshot_key(parts)), listing.clean
+        return listed, listing
+
+    def unchanged(self, real: Path, plan: Plan, pending: Pending) -> bool:
+        """Whether the files `pending`'s key describes are still exactly those, stamp for stamp:
+        checked after they were read, before a snapshot is kept under that key."""
+        return self.listing(real, plan)[1].digest() == pending.listing
 
     def restore(self, where: Pending, store: _cache.ParseCache) -> _snapshot.Snapshot | None:
         """The snapshot kept at `where`, when there is one: its corpus, file-level findings
@@ -344,8 +407,15 @@ class Loader:
 
     @contextlib.contextmanager
     def store(self) -> Iterator[_cache.ParseCache | None]:
-        """The persistent parse cache of this root (None when off or unusable), closed after."""
-        store = _cache.open_cache(self.root.resolve()) if self.use_cache else None
+        """The persistent parse cache of this root (None when off, unusable or not to be
+        trusted: `cache_refused` says why), closed after."""
+        opened = None
+        if self.use_cache:
+            real = self.root.resolve()
+            opened = _cache.open_cache(real, inside=self.log_roots(real))
+        if isinstance(opened, _cache.Refused):
+            self.cache_refused = opened.reason
+        store = opened if isinstance(opened, _cache.ParseCache) else None
         try:
             yield store
         finally:
@@ -610,13 +680,15 @@ class _Held:
 
     def __init__(self, snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
         self.corpus = weakref.ref(snap.corpus)
-        self.rest = (snap.digest, snap.file_findings, snap.counts)
         self.where = (real, slot, key)
-        self.kept = len(snap.corpus.memo.kept())
+        self.derived: dict[str, bytes] = {}
+        """The derived values kept beside it, as read or written (`seed_derived`)."""
 
 
 _HELD: dict[int, _Held] = {}
 """The snapshots of this process, by `id` of their corpus (`keep_derived`)."""
+DERIVED: Final = "derived"
+"""The part of a snapshot's kept files holding its derived values (`ParseCache.read_kept`)."""
 
 
 def _remember(snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
@@ -625,33 +697,82 @@ def _remember(snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None
     _HELD[id(snap.corpus)] = _Held(snap, real, slot, key)
 
 
+def _held(corpus: Corpus) -> _Held | None:
+    held = _HELD.get(id(corpus))
+    return held if held is not None and held.corpus() is corpus else None
+
+
+def seed_derived(corpus: Corpus) -> bool:
+    """Read the derived values kept beside the snapshot `corpus` came from (the topic index:
+    `Key(kept=…)`) into memory, each decoded when an operation first asks for it.
+
+    A snapshot's derived values are kept apart from it: a start that answers
+    a question on a named topic never reads them. The CLI and the MCP server
+    call this before an operation that infers a topic; True when something
+    was seeded. A corpus that came from no snapshot is left alone.
+    """
+    held = _held(corpus)
+    if held is None:
+        return False
+    real, slot, key = held.where
+    if not held.derived:
+        opened = _cache.open_cache(real)
+        if not isinstance(opened, _cache.ParseCache):
+            return False
+        try:
+            blob = opened.read_kept(slot, key, DERIVED)
+        finally:
+            opened.close()
+        if blob is None:
+            return False
+        try:
+            held.derived = {name: bytes(v) for name, v in unpack(blob).items()}
+        except CodecError:
+            return False
+    for name, data in held.derived.items():
+        found = kept_key(name)
+        if found is not None:
+            memo_key, argument = found
+            corpus.memo.seed(memo_key, argument, functools.partial(_decode_kept, data, memo_key))
+    return bool(held.derived)
+
+
+def _decode_kept(data: bytes, key: Key[object]) -> object | None:
+    return _snapshot.decode_kept(data, key.kept) if key.kept is not None else None
+
+
 def keep_derived(corpus: Corpus) -> bool:
-    """Store again the snapshot `corpus` came from, now with the values its memo has built
-    since that a snapshot keeps (`Key(keep=True)`: the topic index).
+    """Keep beside the snapshot `corpus` came from the derived values its memo has built
+    since (`Key(kept=…)`: the topic index), for the next start (`seed_derived`).
 
     The first inferred question on a large corpus builds the BM25 topic index
     (seconds at 10,000 records); kept, the next start answers without
     building it. True when something was written. The CLI calls it after
     its output; a corpus that came from no snapshot is left alone.
     """
-    held = _HELD.get(id(corpus))
-    if held is None or held.corpus() is not corpus:
+    held = _held(corpus)
+    if held is None:
         return False
-    kept = len(corpus.memo.kept())
-    if kept <= held.kept:
+    new: dict[str, bytes] = {}
+    for memo_key, argument, value in corpus.memo.kept():
+        name = kept_name(memo_key, argument)
+        if name is not None and name not in held.derived and memo_key.kept is not None:
+            blob = _snapshot.encode_kept(value, memo_key.kept)
+            if blob is not None:
+                new[name] = blob
+    if not new:
         return False
-    digest, findings, counts = held.rest
-    blob = _snapshot.encode(_snapshot.Snapshot(corpus, digest, findings, counts))
     real, slot, key = held.where
-    store = _cache.open_cache(real)
-    if blob is None or store is None:
+    opened = _cache.open_cache(real)
+    if not isinstance(opened, _cache.ParseCache):
         return False
+    derived = {**held.derived, **new}
     try:
-        written = store.put_snapshot(slot, key, blob)
+        written = opened.write_kept(slot, key, pack(derived), DERIVED)
     finally:
-        store.close()
+        opened.close()
     if written:
-        held.kept = kept
+        held.derived = derived
     return written
 
 

@@ -134,8 +134,13 @@ class LogSet:
     ) -> None:
         """Keep a federated corpus as the federation's snapshot when every part was racily
         clean (`counts.snapshots` counts its roots: the local one and every log read)."""
-        read = [p.prepared for p in key.peeks if not isinstance(p.prepared, str)]
-        if key.where is not None and local_clean and all(p.clean for p in read):
+        read = [p for p in key.peeks if not isinstance(p.prepared, str)]
+        if (
+            key.where is not None
+            and local_clean
+            and all(not isinstance(p.prepared, str) and p.prepared.clean for p in read)
+            and all(p.loader.keepable for p in read)
+        ):
             loader.keep(store, key.where, corpus, attrs.evolve(counts, snapshots=1 + len(read)))
 
     def watch(
@@ -262,6 +267,14 @@ class Federation:
     def cache_counts(self) -> CacheCounts:
         """The parse cache's counts of the last load, the local root's and every log's."""
         return total_counts([self.local, *self.logs.loaders()])
+
+    @property
+    def cache_refused(self) -> str | None:
+        """Why the parse cache of the root or of a log was not trusted, if one was not."""
+        return next(
+            (x.cache_refused for x in [self.local, *self.logs.loaders()] if x.cache_refused),
+            None,
+        )
 
 
 def total_counts(loaders: Sequence[Loader]) -> CacheCounts:

@@ -199,7 +199,10 @@ class Reloader:
             if restored is not None:
                 return restored
         kept = {p: f for p, f in self._files.items() if reuse(p)}
-        files = self._loader.files(self.root, planned.plan, reuse=kept)
+        listed = pending.listed if pending is not None else None
+        files = self._loader.files(self.root, planned.plan, reuse=kept, listed=listed)
+        if pending is not None and not self._loader.unchanged(self.root, planned.plan, pending):
+            pending = None  # a file came, went or changed while they were read: keep nothing
         self._files = {f.path: f for f in files}
         self._basis = planned
         return self._finish(planned, files, git_dates, pending)

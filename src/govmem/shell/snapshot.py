@@ -36,30 +36,26 @@ beside those entries under a key that stat data can prove (`Loader.load`,
 
 from __future__ import annotations
 
-import copyreg
 import functools
 import hashlib
-import io
+import importlib.util
 import os
-import pickle
+import re
 import sys
-import types
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
-import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
-from govmem.model.records import Config, Finding, Matcher
-from govmem.model.time import When
+from govmem.index.columns import index_from_sections, index_sections
+from govmem.model.codec import CODEC, CodecError, pack, unpack
+from govmem.model.records import Config, Finding
 from govmem.parse.file import ParsedFile
 
 from . import collector
 from .stamp import settled
-
-PROTOCOL: Final = 5
 
 
 @frozen
@@ -102,15 +98,70 @@ class ParsedConfig:
 T = TypeVar("T", Snapshot, ParsedConfig)
 
 
+PARSERS: Final = {
+    "ruamel.yaml": "ruamel.yaml",
+    "ruamel.yaml.clib": "_ruamel_yaml",
+    "markdown-it-py": "markdown_it",
+    "mdurl": "mdurl",
+    "snowballstemmer": "snowballstemmer",
+    "pathspec": "pathspec",
+    "attrs": "attr",
+    "cattrs": "cattrs",
+}
+"""The distributions whose code reads a file into records (or their values), and a module of
+each: their versions are part of every cache key (`code_key`)."""
+
+
+def dependency_versions() -> str:
+    """`name version` of each of `PARSERS`, from the `.dist-info` folder beside its module (no
+    module imported: the metadata machinery costs more than a warm start's reading);
+    where there is none, the module file's size and mtime instead."""
+    listed: dict[Path, list[str]] = {}
+    out = []
+    for dist, module in PARSERS.items():
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            spec = None
+        origin = spec.origin if spec is not None else None
+        if spec is None or origin is None or not os.path.exists(origin):
+            out.append(f"{dist} absent")
+            continue
+        depth = module.count(".") + (spec.submodule_search_locations is not None)
+        top = Path(origin).parents[depth]
+        if top not in listed:
+            try:
+                listed[top] = os.listdir(top)
+            except OSError:
+                listed[top] = []
+        found = sorted(
+            version.removesuffix(".dist-info")
+            for name, _, version in (n.partition("-") for n in listed[top])
+            if version.endswith(".dist-info") and _normal(name) == _normal(dist)
+        )
+        if found:
+            out.append(f"{dist} {found[-1]}")
+        else:
+            st = os.stat(origin)
+            out.append(f"{dist} {origin} {st.st_size} {st.st_mtime_ns}")
+    return "\n".join(out)
+
+
+def _normal(name: str) -> str:
+    """A distribution's name as its `.dist-info` folder and PEP 503 compare it."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
 @functools.cache
 def code_key() -> str:
-    """A hash of the govmem code running: the bytes of each of its modules, and Python's version.
+    """A hash of the code that reads a file: govmem's modules' bytes, Python's version and the
+    versions of the parsing dependencies (`dependency_versions`).
 
-    Another release, an edited checkout or another Python is another key, so
-    neither snapshots nor parse entries outlive the code that made them
-    (about 3 ms: the package's sources are under a megabyte).
+    Another release, an edited checkout, another Python or another parser is
+    another key, so neither snapshots nor parse entries outlive the code that
+    made them (about 3 ms: the package's sources are under a megabyte).
     """
-    h = hashlib.sha256(f"govmem-code\0{sys.version}\0".encode())
+    h = hashlib.sha256(f"govmem-code\0{sys.version}\0{dependency_versions()}\0".encode())
     top = Path(__file__).resolve().parent.parent
     for path in sorted(top.rglob("*.py")):
         try:
@@ -163,204 +214,81 @@ def snapshot_key(parts: Iterable[str]) -> str:
     return h.hexdigest()
 
 
-def _proxy(items: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
-    return types.MappingProxyType(items)
+@frozen
+class _Meta:
+    """What a snapshot keeps beside the index: `Snapshot` without the corpus."""
 
-
-def _reduce_proxy(m: types.MappingProxyType[Any, Any]) -> tuple[Callable[..., Any], tuple[Any]]:
-    return _proxy, (dict(m),)
-
-
-_DISPATCH: Final = {**copyreg.dispatch_table, types.MappingProxyType: _reduce_proxy}
-_GLOBALS: Final = frozenset(
-    {
-        ("builtins", "frozenset"),
-        ("builtins", "set"),
-        ("datetime", "datetime"),
-        ("datetime", "date"),
-        ("datetime", "time"),
-        ("datetime", "timedelta"),
-        ("datetime", "timezone"),
-        ("array", "_array_reconstructor"),
-        ("array", "array"),
-        ("govmem.index.memo", "_key"),
-        ("govmem.index.memo", "_memo"),
-    }
-)
-
-
-_PURE: Final = (
-    "govmem.model.",
-    "govmem.parse.",
-    "govmem.index.",
-    "govmem.engine.",
-    "govmem.memory.",
-    "govmem.tools.",
-)
-"""The layers that never touch a file, the clock or the network: their classes have no effects."""
-_OWN: Final = frozenset({"Snapshot", "CacheCounts", "ParsedConfig", "_make", "_same", "_proxy"})
-
-
-class _Unpickler(pickle.Unpickler):
-    """Makes the classes of govmem's pure layers, this module's own, and a few builtin ones:
-    nothing with an effect can be named, let alone called."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _GLOBALS or (module == __name__ and name in _OWN):
-            return super().find_class(module, name)
-        if module == "govmem._corpus" or module.startswith(_PURE):
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        msg = f"{module}.{name} is not part of a snapshot"
-        raise pickle.UnpicklingError(msg)
-
-
-def _make(cls: type[Any], args: tuple[Any, ...]) -> Any:
-    """An attrs value made again from its fields in order (what `_Pickler` writes)."""
-    if not attrs.has(cls):
-        msg = f"{cls!r} is not an attrs class"
-        raise pickle.UnpicklingError(msg)
-    return cls(*args)
-
-
-def _same(value: Any) -> Any:
-    """A value written once and named again (what `_Pickler` writes for a repeated value)."""
-    return value
-
-
-_SHARED: Final = (When, Matcher)
-"""Small frozen values that repeat across records (dates, `affects` matchers: at 10,000
-generated records 11,531 dates hold 3,484 values and 17,109 matchers 278): each value is
-written once and every repeat names it, so a load makes 3,762 objects instead of 28,640."""
-
-
-def _positional(cls: type[Any]) -> tuple[str, ...] | None:
-    """The field names of an attrs class whose `__init__` takes exactly them, in order, and
-    keeps them as given (no converter); None for any other class (pickled the default way)."""
-    if not attrs.has(cls):
-        return None
-    fields = attrs.fields(cls)
-    if any(not f.init or f.kw_only or f.converter is not None for f in fields):
-        return None
-    return tuple(f.name for f in fields)
-
-
-class _Pickler(pickle.Pickler):
-    """Writes attrs values as `_make(cls, fields)`: their `__init__` takes half the time of
-    attrs' `__setstate__` to load them (a tenth of a warm start at 10,000 records); a value of
-    `_SHARED` equal to one already written as `_same(that one)`, which loads as that object."""
-
-    def __init__(self, file: io.BytesIO) -> None:
-        super().__init__(file, protocol=PROTOCOL)
-        self.dispatch_table = _DISPATCH
-        self._names: dict[type[Any], tuple[str, ...] | None] = {}
-        self._first: dict[tuple[type[Any], str], Any] = {}
-        """The first value written of each spelling (`repr`: exact, as `==` is not for dates
-        of other time zones); kept alive, so the pickle's memo still knows it by its id."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        cls = type(obj)
-        if cls in _SHARED:
-            first = self._first.setdefault((cls, repr(obj)), obj)
-            if first is not obj:
-                return _same, (first,)
-        names = (
-            self._names[cls]
-            if cls in self._names
-            else self._names.setdefault(cls, _positional(cls))
-        )
-        if names is None:
-            return NotImplemented
-        return _make, (type(obj), tuple(getattr(obj, n) for n in names))
+    digest: str
+    file_findings: tuple[Finding, ...]
+    counts: CacheCounts
 
 
 def encode(value: Snapshot | ParsedConfig) -> bytes | None:
-    """A snapshot or a parsed config as bytes (a pickle; a corpus's memo is left out); None
-    if it will not pickle."""
-    buf = io.BytesIO()
-    p = _Pickler(buf)
+    """A snapshot (`codec.pack` of its index's sections and `_Meta`; the corpus's memo is kept
+    apart: `encode_kept`) or a parsed config as bytes; None if it cannot be written."""
     try:
-        p.dump(value)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        if isinstance(value, ParsedConfig):
+            return CODEC.dumps(value, ParsedConfig)
+        meta = _Meta(value.digest, tuple(value.file_findings), value.counts)
+        sections = index_sections(value.corpus)
+        return pack({"snapshot": CODEC.dumps(meta, _Meta), **sections})
+    except (TypeError, ValueError, AttributeError, RecursionError):
         return None  # a value that cannot be kept is not kept: the load still answers
-    return buf.getvalue()
-
-
-SLICE_FROM: Final = 48
-"""Strings at least this long that the file's text holds are kept as where they are in it."""
-
-
-class _EntryPickler(_Pickler):
-    """A parsed file, its strings that its file's text holds (a record's body, its content)
-    written as a `(start, end)` slice of that text: the entry is served only to a load that
-    has read those very bytes (their hash is in its key), so it is a fifth of the size and
-    written and read in half the time."""
-
-    def __init__(self, file: io.BytesIO, text: str) -> None:
-        super().__init__(file)
-        self._text = text
-
-    def persistent_id(self, obj: Any) -> tuple[int, int] | None:
-        if type(obj) is str and len(obj) >= SLICE_FROM:
-            at = self._text.find(obj)
-            if at >= 0:
-                return at, at + len(obj)
-        return None
-
-
-class _EntryUnpickler(_Unpickler):
-    """`_EntryPickler`'s slices read back out of the same text."""
-
-    def __init__(self, file: io.BytesIO, text: str) -> None:
-        super().__init__(file)
-        self._text = text
-
-    def persistent_load(self, pid: Any) -> str:
-        if (
-            type(pid) is tuple
-            and len(pid) == 2
-            and type(pid[0]) is int
-            and type(pid[1]) is int
-            and 0 <= pid[0] <= pid[1] <= len(self._text)
-        ):
-            return self._text[pid[0] : pid[1]]
-        msg = f"{pid!r} is not a slice of the file"
-        raise pickle.UnpicklingError(msg)
-
-
-def encode_entry(parsed: ParsedFile, text: str) -> bytes | None:
-    """A file's parse as a cache entry (`_EntryPickler`); None if it will not pickle."""
-    buf = io.BytesIO()
-    try:
-        _EntryPickler(buf, text).dump(parsed)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return None
-    return buf.getvalue()
-
-
-def decode_entry(blob: object, text: str) -> ParsedFile | None:
-    """`encode_entry`'s value back, given the same text; None when it does not load (a miss)."""
-    if not isinstance(blob, bytes):
-        return None
-    try:
-        got = _EntryUnpickler(io.BytesIO(blob), text).load()
-    except Exception:  # a damaged or foreign value: a miss, never an error
-        return None
-    return got if isinstance(got, ParsedFile) else None
 
 
 def decode(blob: object, kind: type[T]) -> T | None:
-    """A value of `kind` back (`Snapshot`, `ParsedConfig`); None when the bytes do not load as
-    one (a miss)."""
+    """A value of `kind` back (`Snapshot`, `ParsedConfig`); None when the bytes do not read as
+    one (a miss). A snapshot's records, facts, sources and findings are decoded on first read
+    (`govmem.index.columns`): from `blob`, which it holds."""
     if not isinstance(blob, bytes):
         return None
     with collector.paused():
         try:
-            got = _Unpickler(io.BytesIO(blob)).load()
-        except Exception:  # a damaged or foreign value: a miss, never an error
+            if kind is ParsedConfig:
+                return CODEC.loads(blob, kind)
+            sections = unpack(blob)
+            meta = CODEC.loads(bytes(sections.pop("snapshot", b"")), _Meta)
+            corpus = index_from_sections(Corpus, sections)
+        except (CodecError, RecursionError):  # damaged, foreign or crafted: a miss
             return None
+    got = Snapshot(corpus, meta.digest, meta.file_findings, meta.counts)
     return got if isinstance(got, kind) else None
+
+
+def encode_entry(parsed: ParsedFile, text: str) -> bytes | None:
+    """A file's parse as a cache entry: its long strings that the file's text holds (a body,
+    a content) written as slices of that text; None if it cannot be written."""
+    try:
+        return CODEC.dumps(parsed, ParsedFile, text=text)
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return None
+
+
+def decode_entry(blob: object, text: str) -> ParsedFile | None:
+    """`encode_entry`'s value back, given the same text; None when it does not read (a miss)."""
+    if not isinstance(blob, bytes):
+        return None
+    try:
+        return CODEC.loads(blob, ParsedFile, text=text)
+    except CodecError:
+        return None
+
+
+def encode_kept(value: object, tp: type) -> bytes | None:
+    """A derived value kept beside a snapshot (`Key(kept=TYPE)`: the topic index)."""
+    try:
+        return CODEC.dumps(value, tp)
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return None
+
+
+def decode_kept(blob: bytes, tp: type) -> object | None:
+    """`encode_kept`'s value back; None when it does not read (then it is built again)."""
+    with collector.paused():
+        try:
+            return CODEC.loads(blob, tp)
+        except CodecError:
+            return None
 
 
 def owned_privately(path: Path) -> bool:

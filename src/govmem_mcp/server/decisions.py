@@ -52,6 +52,8 @@ def query(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
             corpus, known = _known(state, a["known_as_of"])
             when = a["as_of"] if a["as_of"] is not None else known
         topic, mind = a["topic"], a["mind"]
+        if topic is None:
+            govmem.seed_derived(corpus)  # the kept topic index, read only when inferring
         answer = corpus.query(a["question"], topic, a["scope"], when, mind)
         summary = query_summary(answer)
         if topic is not None and topic.strip() and corpus.existing_topic(topic, mind) is None:

@@ -1,0 +1,157 @@
+"""An index as data, and back (SPEC §8, v6): what the parse cache's snapshot keeps of a corpus.
+
+`index_sections` writes an `Index` as named byte sections (`codec.pack`
+joins them): a *head* with what every answer reads first — the
+configuration, the health, the folders, the topic, ref and link lookups —
+and one section per list of items (records, facts, sources, relations,
+findings), each item a JSON value of its own with an offsets table beside it.
+`index_from_sections` reads the head and makes the lists `Lazy`: an item is
+decoded when an operation first reads it, so a warm start decodes what its
+answer touches. Every value is data read by its declared type
+(`govmem.model.codec`): nothing in a section can name a class or a function.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from array import array
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TypeVar
+
+from attrs import frozen
+
+from govmem.model.codec import CODEC, CodecError
+from govmem.model.records import Config, Finding, Record, Relation, Source
+
+from .derive import Facts
+from .index import Health, Index
+from .lazy import Lazy, Picked, offsets_of
+from .refs import RefIndex, RefTables
+from .scopes import ScopeTree
+
+IndexT = TypeVar("IndexT", bound=Index)
+
+LISTS: Final[dict[str, type]] = {
+    "records": Record,
+    "facts": Facts,
+    "sources": Source,
+    "relations": Relation,
+    "findings": Finding,
+}
+"""The index's lists of items, each kept as a section of items decoded on first read."""
+
+
+@frozen
+class Head:
+    """What a restored index reads at once: the values every operation starts from."""
+
+    config: Config
+    health: Health
+    folders: tuple[str, ...]
+    unread: tuple[str, ...]
+    by_topic: Mapping[str, tuple[int, ...]]
+    topic_alias: Mapping[str, str]
+    source_at: Mapping[str, int]
+    """Source id -> its position in `sources` (the first of a duplicated id)."""
+    relations_of: Mapping[str, tuple[Relation, ...]]
+    conflict_links: Mapping[int, tuple[int, ...]]
+    partial_links: Mapping[int, tuple[int, ...]]
+    minds: Mapping[int, str]
+    refs: RefTables
+
+
+def items_section(values: Sequence[Any], tp: type) -> tuple[bytes, bytes]:
+    """The items of a list as one section, and their offsets (`offsets_of`) as another."""
+    blobs = [CODEC.dumps(v, tp) for v in values]
+    return b"".join(blobs), _little(offsets_of(len(b) for b in blobs)).tobytes()
+
+
+def lazy_items(data: memoryview, offsets: memoryview, tp: type[Any]) -> Lazy[Any]:
+    """`items_section`'s list back, its items decoded on first read.
+
+    Raises:
+        CodecError: the offsets do not describe `data`.
+    """
+    at = array("Q")
+    if len(offsets) % at.itemsize:
+        raise CodecError("a damaged offsets table")
+    at.frombytes(offsets)
+    at = _little(at)
+    if not at or at[0] != 0 or at[-1] != len(data) or any(a > b for a, b in itertools.pairwise(at)):
+        raise CodecError("offsets that do not describe their items")
+    return Lazy(data, at, lambda raw: CODEC.loads(raw, tp))
+
+
+def index_sections(index: Index) -> dict[str, bytes]:
+    """`index` as named sections (module docstring); its memo is not kept here."""
+    source_at: dict[str, int] = {}
+    for pos, src in enumerate(index.sources):
+        source_at.setdefault(src.id, pos)
+    head = Head(
+        index.config,
+        index.health,
+        index.folders,
+        index.unread,
+        index._by_topic,
+        index._topic_alias,
+        source_at,
+        index._relations_of,
+        index._conflict_links,
+        index._partial_links,
+        index._minds,
+        index.refs.to_data(),
+    )
+    out = {"head": CODEC.dumps(head, Head)}
+    for name, tp in LISTS.items():
+        out[name], out[f"{name}#"] = items_section(getattr(index, name), tp)
+    return out
+
+
+def index_from_sections(cls: type[IndexT], sections: Mapping[str, memoryview]) -> IndexT:
+    """The index `index_sections` wrote, its lists lazy.
+
+    Raises:
+        CodecError: a section is missing or does not read as its type.
+    """
+    try:
+        head = CODEC.loads(bytes(sections["head"]), Head)
+        lists = {
+            name: lazy_items(sections[name], sections[f"{name}#"], tp) for name, tp in LISTS.items()
+        }
+    except KeyError as exc:
+        msg = f"no section {exc}"
+        raise CodecError(msg) from None
+    n = len(lists["records"])
+    if len(lists["facts"]) != n or any(
+        p >= n or p < 0 for ps in head.by_topic.values() for p in ps
+    ):
+        raise CodecError("lookups that name records the index does not hold")
+    return cls(
+        records=lists["records"],
+        facts=lists["facts"],
+        sources=lists["sources"],
+        relations=lists["relations"],
+        findings=lists["findings"],
+        config=head.config,
+        health=head.health,
+        scopes=ScopeTree(head.config.scopes),
+        refs=RefIndex.from_data(head.refs),
+        by_topic=head.by_topic,
+        topic_alias=head.topic_alias,
+        source_by_id=Picked(head.source_at, lists["sources"]),
+        relations_of=head.relations_of,
+        conflict_links=head.conflict_links,
+        partial_links=head.partial_links,
+        minds=head.minds,
+        folders=head.folders,
+        unread=head.unread,
+    )
+
+
+def _little(a: array[int]) -> array[int]:
+    """`a` with its items in little-endian byte order (as kept), whatever the machine's."""
+    if sys.byteorder != "little":
+        a = array(a.typecode, a)
+        a.byteswap()
+    return a

@@ -1,0 +1,120 @@
+"""`Lazy`: a tuple whose items are decoded the first time they are read (SPEC §8, v6).
+
+A corpus restored from the parse cache's snapshot holds its records, facts,
+sources and findings as the bytes the snapshot was read into, one JSON value
+per item, and decodes an item when an operation first reads it: an answer
+about one topic decodes the twenty records it touches, not the ten thousand
+of the corpus. Decoding is pure (`govmem.model.codec`): the bytes are already
+in memory, no file is read.
+
+A `Lazy` is a `Sequence` equal to the tuple of its items; reading an item
+twice gives the same object. An item that does not decode raises
+`CodecError` — the snapshot was checked whole when it was read
+(`govmem.shell.snapshot`), so only a crafted value gets that far.
+"""
+
+from __future__ import annotations
+
+import threading
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+_MISSING: Any = object()
+
+
+class Lazy(Sequence[T], Generic[T]):
+    """Items decoded on first read from `data[offsets[i]:offsets[i + 1]]` by `decode`."""
+
+    __slots__ = ("_data", "_decode", "_items", "_lock", "_offsets")
+
+    def __init__(
+        self, data: bytes | memoryview, offsets: array[int], decode: Callable[[bytes], T]
+    ) -> None:
+        if len(offsets) < 1:
+            raise ValueError("a lazy sequence needs at least one offset")
+        self._data = data
+        self._offsets = offsets
+        self._decode = decode
+        self._items: list[T] = [_MISSING] * (len(offsets) - 1)
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self._items))))
+        item = self._items[i]
+        if item is _MISSING:
+            at = i if i >= 0 else i + len(self._items)
+            raw = bytes(self._data[self._offsets[at] : self._offsets[at + 1]])
+            value = self._decode(raw)
+            with self._lock:  # two threads may decode one item: the first value stays
+                item = self._items[at]
+                if item is _MISSING:
+                    item = self._items[at] = value
+        return item
+
+    def __iter__(self) -> Iterator[T]:
+        for i in range(len(self._items)):
+            yield self[i]
+
+    def decoded(self) -> int:
+        """How many items have been decoded so far."""
+        return sum(1 for x in self._items if x is not _MISSING)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: Sequence[T]) -> tuple[T, ...]:
+        return (*self, *other)
+
+    def __repr__(self) -> str:
+        return f"Lazy({len(self)} items, {self.decoded()} decoded)"
+
+
+K = TypeVar("K")
+
+
+class Picked(Mapping[K, T], Generic[K, T]):
+    """A mapping whose values are items of a sequence, by position: a lookup by id of the
+    records or sources a `Lazy` holds, decoding only the items looked up."""
+
+    __slots__ = ("_at", "_items")
+
+    def __init__(self, at: Mapping[K, int], items: Sequence[T]) -> None:
+        self._at = at
+        self._items = items
+
+    def __getitem__(self, key: K) -> T:
+        return self._items[self._at[key]]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+
+def offsets_of(sizes: Iterable[int]) -> array[int]:
+    """Where each of the items of these sizes starts, and where the last one ends."""
+    out = array("Q", [0])
+    for size in sizes:
+        out.append(out[-1] + size)
+    return out
