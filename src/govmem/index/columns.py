@@ -13,7 +13,9 @@ answer touches. Every value is data read by its declared type
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import sys
 from array import array
 from collections.abc import Mapping, Sequence
@@ -26,7 +28,7 @@ from govmem.model.records import Config, Finding, Record, Relation, Source
 
 from .derive import Facts
 from .index import Health, Index
-from .lazy import Lazy, Picked, offsets_of
+from .lazy import JsonMap, Lazy, Picked, offsets_of
 from .refs import RefIndex, RefTables
 from .scopes import ScopeTree
 
@@ -44,21 +46,25 @@ LISTS: Final[dict[str, type]] = {
 
 @frozen
 class Head:
-    """What a restored index reads at once: the values every operation starts from."""
+    """What a restored index reads at once: the small values every operation starts from."""
 
     config: Config
     health: Health
     folders: tuple[str, ...]
     unread: tuple[str, ...]
-    by_topic: Mapping[str, tuple[int, ...]]
-    topic_alias: Mapping[str, str]
     source_at: Mapping[str, int]
     """Source id -> its position in `sources` (the first of a duplicated id)."""
     relations_of: Mapping[str, tuple[Relation, ...]]
     conflict_links: Mapping[int, tuple[int, ...]]
     partial_links: Mapping[int, tuple[int, ...]]
     minds: Mapping[int, str]
-    refs: RefTables
+    ref_logs: Mapping[str, RefTables]
+    ref_settled: Mapping[tuple[str, str | None], tuple[int, ...]]
+
+
+LOOKUPS: Final = ("by_topic", "topic_alias", "by_id", "by_lower", "by_number", "by_path", "by_stem")
+"""The large lookups (by every topic, alias, id, number, path and stem), each kept as a JSON
+object of its own and parsed when an operation first looks into it (`JsonMap`)."""
 
 
 def items_section(values: Sequence[Any], tp: type) -> tuple[bytes, bytes]:
@@ -88,45 +94,69 @@ def index_sections(index: Index) -> dict[str, bytes]:
     source_at: dict[str, int] = {}
     for pos, src in enumerate(index.sources):
         source_at.setdefault(src.id, pos)
+    refs = index.refs.to_data()
     head = Head(
         index.config,
         index.health,
         index.folders,
         index.unread,
-        index._by_topic,
-        index._topic_alias,
         source_at,
         index._relations_of,
         index._conflict_links,
         index._partial_links,
         index._minds,
-        index.refs.to_data(),
+        refs.logs,
+        refs.settled,
     )
+    lookups: dict[str, Mapping[str, object]] = {
+        "by_topic": {k: list(v) for k, v in index._by_topic.items()},
+        "topic_alias": dict(index._topic_alias),
+        **{name: {k: list(v) for k, v in getattr(refs, name).items()} for name in LOOKUPS[2:]},
+    }
     out = {"head": CODEC.dumps(head, Head)}
+    for name, table in lookups.items():
+        out[name] = json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode(
+            "utf-8", "surrogatepass"
+        )
     for name, tp in LISTS.items():
         out[name], out[f"{name}#"] = items_section(getattr(index, name), tp)
     return out
 
 
 def index_from_sections(cls: type[IndexT], sections: Mapping[str, memoryview]) -> IndexT:
-    """The index `index_sections` wrote, its lists lazy.
+    """The index `index_sections` wrote, its lists and large lookups read on first use.
 
     Raises:
-        CodecError: a section is missing or does not read as its type.
+        CodecError: a section is missing or the head does not read as its type.
     """
     try:
         head = CODEC.loads(bytes(sections["head"]), Head)
         lists = {
             name: lazy_items(sections[name], sections[f"{name}#"], tp) for name, tp in LISTS.items()
         }
+        n = len(lists["records"])
+        positions = functools.partial(_positions, n)
+        maps = {
+            name: JsonMap(sections[name], positions) for name in LOOKUPS if name != "topic_alias"
+        }
+        aliases = JsonMap(sections["topic_alias"], _text)
     except KeyError as exc:
         msg = f"no section {exc}"
         raise CodecError(msg) from None
-    n = len(lists["records"])
-    if len(lists["facts"]) != n or any(
-        p >= n or p < 0 for ps in head.by_topic.values() for p in ps
-    ):
-        raise CodecError("lookups that name records the index does not hold")
+    if len(lists["facts"]) != n:
+        msg = "a facts list of another length than the records"
+        raise CodecError(msg)
+    refs = RefIndex.from_data(
+        RefTables(
+            maps["by_id"],
+            maps["by_lower"],
+            maps["by_number"],
+            maps["by_path"],
+            maps["by_stem"],
+            head.ref_logs,
+            head.ref_settled,
+        )
+    )
     return cls(
         records=lists["records"],
         facts=lists["facts"],
@@ -136,9 +166,9 @@ def index_from_sections(cls: type[IndexT], sections: Mapping[str, memoryview]) -
         config=head.config,
         health=head.health,
         scopes=ScopeTree(head.config.scopes),
-        refs=RefIndex.from_data(head.refs),
-        by_topic=head.by_topic,
-        topic_alias=head.topic_alias,
+        refs=refs,
+        by_topic=maps["by_topic"],
+        topic_alias=aliases,
         source_by_id=Picked(head.source_at, lists["sources"]),
         relations_of=head.relations_of,
         conflict_links=head.conflict_links,
@@ -147,6 +177,21 @@ def index_from_sections(cls: type[IndexT], sections: Mapping[str, memoryview]) -
         folders=head.folders,
         unread=head.unread,
     )
+
+
+def _positions(n: int, value: object) -> tuple[int, ...]:
+    """A lookup's value: positions of records, each one the index holds."""
+    if type(value) is list and all(type(p) is int and 0 <= p < n for p in value):
+        return tuple(value)
+    msg = f"expected positions of records, got {str(value)[:60]}"
+    raise CodecError(msg)
+
+
+def _text(value: object) -> str:
+    if type(value) is str:
+        return value
+    msg = f"expected a string, got {str(value)[:60]}"
+    raise CodecError(msg)
 
 
 def _little(a: array[int]) -> array[int]:

@@ -15,10 +15,13 @@ twice gives the same object. An item that does not decode raises
 
 from __future__ import annotations
 
+import json
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
+
+from govmem.model.codec import CodecError
 
 T = TypeVar("T")
 
@@ -118,3 +121,50 @@ def offsets_of(sizes: Iterable[int]) -> array[int]:
     for size in sizes:
         out.append(out[-1] + size)
     return out
+
+
+V = TypeVar("V")
+
+
+class JsonMap(Mapping[str, V], Generic[V]):
+    """A JSON object `{name: value}` parsed on first use, each value read by `convert` (which
+    checks it) the first time it is looked up: a restored index's large lookups (the
+    topic of every alias, the records of every id) cost nothing until an operation asks."""
+
+    __slots__ = ("_convert", "_data", "_lock", "_raw", "_seen")
+
+    def __init__(self, data: bytes | memoryview, convert: Callable[[object], V]) -> None:
+        self._data: bytes | memoryview | None = data
+        self._convert = convert
+        self._raw: dict[str, object] | None = None
+        self._seen: dict[str, V] = {}
+        self._lock = threading.Lock()
+
+    def _parsed(self) -> dict[str, object]:
+        raw = self._raw
+        if raw is None:
+            with self._lock:
+                if (raw := self._raw) is None:
+                    assert self._data is not None
+                    got = json.loads(bytes(self._data))
+                    if type(got) is not dict:
+                        msg = "expected a JSON object"
+                        raise CodecError(msg)
+                    raw = self._raw = got
+                    self._data = None
+        return raw
+
+    def __getitem__(self, key: str) -> V:
+        found = self._seen.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._seen[key] = self._convert(self._parsed()[key])
+        return found  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parsed())
+
+    def __len__(self) -> int:
+        return len(self._parsed())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parsed()

@@ -68,7 +68,12 @@ def fingerprint(config_text: str, files: Iterable[FileText]) -> str:
 
 
 def walk_tree(
-    real: Path, base: Path, *, stats: bool = True, errors: list[tuple[str, str]] | None = None
+    real: Path,
+    base: Path,
+    *,
+    stats: bool = True,
+    errors: list[tuple[str, str]] | None = None,
+    folders: bool = True,
 ) -> Iterator[tuple[str, os.stat_result | None, bool]]:
     """(path, stat or None, is a symlink) of every folder and candidate record file under `base`.
 
@@ -84,7 +89,8 @@ def walk_tree(
     A name that is not valid UTF-8 is yielded (stat None) but never walked
     into: `read_file` makes it an `unreadable` finding. A folder that cannot
     be listed or stat'ed (permissions, a path beyond PATH_MAX) is appended to
-    `errors` as (path, why) — never dropped in silence.
+    `errors` as (path, why) — never dropped in silence. `folders=False` yields
+    the candidate files alone (a symlinked folder leading out is one).
     """
     visited: set[tuple[int, int]] = set()
     stack = [str(base)]
@@ -100,7 +106,8 @@ def walk_tree(
         if (st.st_dev, st.st_ino) in visited:
             continue
         visited.add((st.st_dev, st.st_ino))
-        yield folder, st, os.path.islink(folder)
+        if folders:
+            yield folder, st, os.path.islink(folder)
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except FileNotFoundError:
@@ -157,11 +164,11 @@ def walk_files(real: Path, base: Path, errors: list[tuple[str, str]] | None = No
         if st is None or not stat.S_ISDIR(st.st_mode)
     ]
     if errors is not None:
-        errors += [(_rel(real, path), why) for path, why in found]
+        errors += [(relative(real, path), why) for path, why in found]
     return paths
 
 
-def _rel(real: Path, path: str) -> str:
+def relative(real: Path, path: str) -> str:
     top = str(real)
     if path == top:
         return "."

@@ -41,7 +41,7 @@ from . import collector
 from . import files as _files
 from . import git as _git
 from . import snapshot as _snapshot
-from .files import FileText, fingerprint, walk_files
+from .files import FileText, fingerprint, walk_files, walk_tree
 from .plan import DiskTree, Plan, plan_paths, read_config
 from .pool import parse_many
 from .snapshot import CacheCounts
@@ -195,7 +195,12 @@ class Loader:
         seen: dict[str, FileText] = {}
         kept = reuse or {}
         folders: _files.Folders = {}
-        for rel, why in self.candidates(real, plan) if listed is None else listed:
+        chosen = (
+            self.candidates(real, plan)
+            if listed is None
+            else [(r, w) for r, w in listed if not plan.excluded(r if w is None else r + "/")]
+        )
+        for rel, why in chosen:
             if why is not None:
                 f = _files.unreadable_folder(rel, why)
             else:
@@ -354,20 +359,28 @@ class Loader:
     def listing(
         self, real: Path, plan: Plan
     ) -> tuple[tuple[tuple[str, str | None], ...], _snapshot.Listing]:
-        """The plan's candidates (`candidates`) and their stamps, walked once with `stat`."""
-        listed = tuple(self.candidates(real, plan))
+        """The plan's candidate files, exclusions not yet applied (they are a function of the
+        configuration, which the key holds: a warm start never compiles them), and their
+        stamps: one walk, one `stat` each (`files.walk_tree`)."""
         listing = _snapshot.Listing(self.clock())
-        top = str(real) + os.sep
-        for rel, why in listed:
-            if why is not None:
+        listed: list[tuple[str, str | None]] = []
+        seen: set[str] = set()
+        cut = len(str(real)) + 1
+        for entry in plan.entries:
+            base = real if entry.path == "." else real / entry.path
+            errors: list[tuple[str, str]] = []
+            for path, st, _ in walk_tree(real, base, errors=errors, folders=False):
+                rel = path[cut:].replace(os.sep, "/")
+                if rel in seen or rel == CONFIG_NAME:
+                    continue
+                seen.add(rel)
+                listed.append((rel, None))
+                listing.add(rel, st)
+            for path, why in errors:
+                rel = _files.relative(real, path)
+                listed.append((rel, why))
                 listing.add_error(rel, why)
-                continue
-            try:
-                st: os.stat_result | None = os.stat(top + rel)
-            except (OSError, ValueError):
-                st = None
-            listing.add(rel, st)
-        return listed, listing
+        return tuple(listed), listing
 
     def unchanged(self, real: Path, plan: Plan, pending: Pending) -> bool:
         """Whether the files `pending`'s key describes are still exactly those, stamp for stamp:
