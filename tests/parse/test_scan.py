@@ -19,6 +19,7 @@ from hypothesis import given
 
 from govmem.parse.markdown import read_markdown, readable_lines, split_frontmatter
 from govmem.parse.outline import Outline, outline
+from govmem.parse.prose import prose_spans
 from govmem.parse.scan import scan
 from govmem.testing import markdown_texts
 
@@ -26,6 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 BODIES = sorted(
     (*(ROOT / "tests" / "data" / "corpora").rglob("*.md"), *(ROOT / "examples").rglob("*.md"))
 )
+
+
+def prose_of(quick: Outline) -> tuple[Any, ...] | None:
+    """The prose blocks the scanner found (`Outline.paragraphs`), as `prose_spans` reads them."""
+    if quick.paragraphs is None:
+        return None
+    return prose_spans(attrs.evolve(quick, blocks=quick.paragraphs))
 
 
 def view(doc: Outline) -> tuple[Any, ...]:
@@ -57,6 +65,15 @@ def test_the_scanner_reads_what_commonmark_reads_or_gives_up(text: str) -> None:
 
 
 @given(markdown_texts())
+def test_the_scanners_paragraphs_are_commonmarks_or_none(text: str) -> None:
+    """Where the scanner is sure of the paragraphs (no `|` that may make a table), they are
+    markdown-it's, line for line and where each one's text starts: what evidence quotes."""
+    quick = scan(text)
+    if quick is not None and (mine := prose_of(quick)) is not None:
+        assert mine == prose_spans(outline(text))
+
+
+@given(markdown_texts())
 def test_read_markdown_reads_the_same_values_whichever_outline(text: str) -> None:
     """Title, metadata block, status, dates, changelog, links: one reading either way."""
     assert read_quickly(text) == read_fully(text)
@@ -65,16 +82,20 @@ def test_read_markdown_reads_the_same_values_whichever_outline(text: str) -> Non
 def test_every_corpus_file_reads_the_same_and_most_are_scanned() -> None:
     """On the real corpora the scanner agrees everywhere, and gives up on few files
     (what it gives up on is parsed as before: only slower)."""
-    scanned = 0
+    scanned = prosed = 0
     for path in BODIES:
         body = body_of(path)
         quick = scan(body)
         if quick is not None:
             scanned += 1
             assert view(quick) == view(outline(body)), path
+            mine = prose_of(quick)
+            assert mine is None or mine == prose_spans(outline(body)), path
+            prosed += mine is not None
         assert read_quickly(body) == read_fully(body), path
     assert len(BODIES) > 900
     assert scanned >= 0.9 * len(BODIES), f"{scanned} of {len(BODIES)} scanned"
+    assert prosed >= 0.8 * len(BODIES), f"{prosed} of {len(BODIES)} with their paragraphs"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,9 @@ from govmem.shell.plan import exclusion
 PATTERNS: Final = (
     "README.md",
     "SOURCE.md",
+    "LICENSE",
+    "docs",
+    "tmp",
     "/SOURCE.md",
     "docs/**/draft-*.md",
     "build/",
@@ -58,12 +61,18 @@ PATHS: Final = (
     "memory/claims.yaml",
     "/README.md",
     "",
+    "LICENSE",
+    "LICENSE.md",
+    "a/LICENSE/b.md",
+    "docs/adr/0001-x.md",
+    "readme.md",
 )
 
 
 @given(patterns=st.lists(st.sampled_from(PATTERNS), max_size=5).map(tuple))
 def test_exclusion_matches_what_pathspec_matches(patterns: tuple[str, ...]) -> None:
-    """Any list of patterns (negations, folders, anchors, comments, none): the same paths."""
+    """Any list of patterns (plain names, negations, folders, anchors, comments, none): the
+    same paths (plain names are matched without pathspec: a warm start never imports it)."""
     spec = pathspec.PathSpec.from_lines("gitignore", patterns)
     excluded = exclusion(patterns)
     assert [excluded(p) for p in PATHS] == [spec.match_file(p) for p in PATHS]

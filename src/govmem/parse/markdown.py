@@ -38,6 +38,7 @@ import re
 from itertools import takewhile
 from typing import Final
 
+import attrs
 from attrs import frozen
 
 from govmem.model.text import fold
@@ -134,9 +135,20 @@ def split_frontmatter(text: str) -> tuple[str | None, str, bool]:
 
 
 def text_prose(text: str) -> tuple[list[str], Prose, Prose]:
-    """A Markdown text's lines after its frontmatter, its prose blocks and the competing ones."""
+    """A Markdown text's lines after its frontmatter, its prose blocks and the competing ones
+    (the quick scanner's when it is sure of the paragraphs, else markdown-it's)."""
     body = split_frontmatter(text)[1]
-    return split_lines(body), *prose_spans(outline(body))
+    return split_lines(body), *prose_spans(_prose_outline(body))
+
+
+def _prose_outline(body: str, quick: Outline | None = None) -> Outline:
+    """An outline whose blocks hold `body`'s paragraphs: the scanner's (`quick`, or scanned
+    now) when it is sure of them — they are markdown-it's (tests/parse/test_scan.py) — else
+    markdown-it's own."""
+    quick = quick if quick is not None else scan(body)
+    if quick is not None and quick.paragraphs is not None:
+        return attrs.evolve(quick, blocks=quick.paragraphs)
+    return outline(body)
 
 
 def body_spans_hold(body: str) -> bool:
@@ -285,8 +297,9 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
     """A body's outline, then its layout, then what its conventional places say.
 
     The outline is the quick scanner's (`parse.scan`) when it is sure of it, else
-    markdown-it's; only the latter's holds the prose blocks, so with the former `prose`
-    is left to be found on first use (None).
+    markdown-it's; the prose blocks are the scanner's when it is sure of the paragraphs
+    too, else markdown-it's — with a scanned outline and unsure paragraphs they are left
+    to be found on first use (None).
     """
     quick = scan(body)
     doc = quick if quick is not None else outline(body)
@@ -317,5 +330,11 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         changelog=changelog,
         links_section=links,
         definitions=doc.definitions,
-        prose=None if quick is not None else prose_spans(doc)[1],
+        prose=(
+            prose_spans(doc)[1]
+            if quick is None
+            else None
+            if quick.paragraphs is None
+            else prose_spans(_prose_outline(body, quick))[1]
+        ),
     )

@@ -106,6 +106,9 @@ class Outline:
     blocks: tuple[Block, ...] = ()
     definitions: tuple[tuple[str, str], ...] = ()
     """Link reference definitions, labels lower-cased, targets as written."""
+    paragraphs: tuple[Block, ...] | None = None
+    """The quick scanner's paragraphs (`parse.scan`), when it is sure of them; None from
+    the parser, whose `blocks` hold them."""
 
     def section(self, at: int) -> tuple[int, int]:
         """The lines under `headings[at]`, up to the next heading of the same or higher level."""

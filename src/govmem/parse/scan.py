@@ -170,22 +170,32 @@ class _Scan:
         self.piped = False  # it has a `|`: a table may be in it
         self.text_piped = False  # so has the open paragraph in a list item or quote
         self.commented = False  # it has a `<!--`
+        self.text_start = 0  # where the open paragraph in a list item or quote starts
+        self.text_lead = 0  # and the column its text starts at
+        self.paragraphs: list[Block] | None = []
+        """Every paragraph, as CommonMark's parser gives it; None once one may be a table."""
 
     def run(self) -> Outline:
         n = 0
         while n < len(self.lines):
             was_para, start, piped = self.prev == "para", self.para, self.piped
+            was_text, text = self.prev == "text", (self.text_start, self.text_lead, self.text_piped)
             following = self.line(n)
             if was_para and (self.prev != "para" or self.para != start):
                 self.end_para(start, n, piped)
+            if was_text and (self.prev != "text" or self.text_start != text[0]):
+                self.paragraph(text[0], n, text[2], text[1])
             n = following
         if self.prev == "para":
             self.end_para(self.para, n, self.piped)
+        if self.prev == "text":
+            self.paragraph(self.text_start, n, self.text_piped, self.text_lead)
         return Outline(
             tuple(self.lines),
             _sections(self.headings, len(self.lines)),
             tuple(self.blocks),
             tuple(self.definitions.values()),
+            None if self.paragraphs is None else tuple(sorted(self.paragraphs, key=_line)),
         )
 
     def end_para(self, start: int, end: int, piped: bool) -> None:
@@ -195,6 +205,25 @@ class _Scan:
                 raise _Unsure  # a table may hold the comment: its lines are the parser's
             self.blocks.append(Block("paragraph", start, end))
         self.commented = False
+        if self.headings and self.headings[-1][2] == start:
+            return  # its underline made it a setext heading
+        self.paragraph(start, end, piped)
+
+    def paragraph(self, start: int, end: int, piped: bool, lead: int | None = None) -> None:
+        """Keep a paragraph's lines and where its text starts, found as `outline._lead` finds
+        it (`lead`: where the text after a list item's or quote's markers starts); a `|` may
+        make it a table (the parser's to read: the paragraphs are then left to it)."""
+        if self.paragraphs is None:
+            return
+        line = self.lines[start]
+        if lead is None:  # the parser strips the whole text: its first line may come later
+            first = "\n".join(self.lines[start:end]).strip().split("\n", 1)[0]
+        else:
+            first = line[lead:].strip()
+        if piped or not first:
+            self.paragraphs = None
+            return
+        self.paragraphs.append(Block("paragraph", start, end, max(line.rfind(first), 0)))
 
     def close(self) -> None:
         """A line at column 0 that ends every list item and quote (a heading, fence, break)."""
@@ -295,6 +324,8 @@ class _Scan:
         if self.items or self.quoted:
             if "<!--" in line or _risky(body, self.lines, n):
                 raise _Unsure
+            if self.prev != "text":
+                self.text_start, self.text_lead = n, len(line) - len(body)
             self.text_piped = (self.prev == "text" and self.text_piped) or "|" in line
             self.prev = "text"
             return n + 1
@@ -350,7 +381,8 @@ class _Scan:
 
     def item(self, n: int, body: str, indent: int) -> None:
         """A line of list markers and `>`s, then its text (only plain text is read)."""
-        column, inner, mark = indent, body, ""
+        column, inner, mark, listed, before = indent, body, "", False, self.prev
+        continues = before == "text" and self.quoted  # a `>` line of the quote's paragraph
         if self.quoted and not body.startswith(">"):
             self.end_quote()  # a list marker is never a quote's lazy text
         while self.items and self.items[-1][1] > column:
@@ -365,6 +397,7 @@ class _Scan:
                     self.quoted, self.outside = True, len(self.items)
                 column += len(mark)
                 continue
+            listed = True
             context = self.items[-1][1] if self.items else 0
             width = len(mark.rstrip(" "))
             content = column + (width + 1 if not inner else len(mark))
@@ -373,7 +406,12 @@ class _Scan:
         if inner.startswith(" ") or "<!--" in inner or _risky(inner, self.lines, n):
             raise _Unsure  # code, or a heading, fence, HTML or definition in an item
         self.prev = "text" if inner else "blank" if mark.startswith(">") else "empty"
-        self.text_piped = "|" in inner
+        if continues and listed:
+            self.paragraphs = None  # may a list interrupt the quote's paragraph? The parser's
+        continues = continues and not listed and self.quoted
+        self.text_piped = (continues and self.text_piped) or "|" in inner
+        if inner and not continues:  # a new paragraph
+            self.text_start, self.text_lead = n, len(self.lines[n]) - len(inner)
 
     def define(self, line: str) -> None:
         """Keep a definition (the first of a label wins), read as `outline` reads it."""
@@ -382,6 +420,10 @@ class _Scan:
         key = re.sub(" +", " ", found[1].strip(" ")).upper()
         target = found[2] if found[2] is not None else found[3]
         self.definitions.setdefault(key, (found[1].strip().lower(), target))
+
+
+def _line(block: Block) -> int:
+    return block.line
 
 
 def _risky(text: str, lines: list[str], n: int) -> bool:

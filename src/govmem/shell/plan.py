@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 from attrs import frozen
@@ -103,6 +103,10 @@ def _root_config(root: Path, parse: ParseConfig) -> tuple[Config, tuple[Finding,
     return parse(f.text.removeprefix("\ufeff"), CONFIG_NAME)
 
 
+_PLAIN_NAME: Final = re.compile(r"[A-Za-z0-9_.-]+")
+"""An `exclude` pattern that is a plain file or folder name (`SOURCE.md`, `LICENSE`)."""
+
+
 def _never(_: str) -> bool:
     return False
 
@@ -115,6 +119,15 @@ def exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     """
     if not patterns:
         return _never
+    if all(_PLAIN_NAME.fullmatch(p) and p not in (".", "..") for p in patterns):
+        # a name without a slash or a wildcard matches a file or folder of that name at any
+        # depth (gitignore): a folder's match covers what it holds — no pathspec needed
+        names = frozenset(patterns)
+
+        def named(path: str) -> bool:
+            return not names.isdisjoint(path.rstrip("/").split("/"))
+
+        return named
     import pathspec  # noqa: PLC0415 - see above
 
     spec: pathspec.PathSpec[Any] = pathspec.PathSpec.from_lines("gitignore", patterns)
