@@ -44,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import hashlib
+import mmap
 import os
 import sqlite3
 import stat
@@ -143,9 +144,9 @@ def votes_key(digest: str) -> str:
     return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
-Kept: TypeAlias = Literal["snapshots", "configs", "histories"]
-"""Where whole values are kept (`get_snapshot`): corpora (files beside the database),
-parsed configurations and git dates (tables)."""
+Kept: TypeAlias = Literal["configs", "histories"]
+"""The tables of whole values (`get_snapshot`): parsed configurations and git dates (a
+corpus snapshot is a file beside the database: `read_kept`)."""
 
 
 @frozen
@@ -214,14 +215,12 @@ class ParseCache:
             return False
         return True
 
-    def get_snapshot(self, slot: str, key: str, table: Kept = "snapshots") -> bytes | None:
-        """The value kept in `slot` of `table` when its key is `key` (`shell.snapshot`: a
-        corpus, or in `configs` a parsed `govmem.yaml`); else None. Snapshots are files
-        beside the database (`read_kept`): reading one is a third of the time of a row."""
+    def get_snapshot(self, slot: str, key: str, table: Kept) -> bytes | None:
+        """The value kept in `slot` of `table` when its key is `key` (a parsed `govmem.yaml`
+        in `configs`, git dates in `histories`); else None. (A corpus snapshot is a file
+        beside the database: `read_kept`.)"""
         if self.refused:
             return None
-        if table == "snapshots":
-            return self.read_kept(slot, key)
         try:
             row = self._conn.execute(
                 f"SELECT value FROM {table} WHERE slot = ? AND key = ?",
@@ -231,12 +230,10 @@ class ParseCache:
             return None
         return row[0] if row is not None and isinstance(row[0], bytes) else None
 
-    def put_snapshot(self, slot: str, key: str, value: bytes, table: Kept = "snapshots") -> bool:
+    def put_snapshot(self, slot: str, key: str, value: bytes, table: Kept) -> bool:
         """Keep `value` as the one value of `slot` in `table` (the last one written wins)."""
         if self.refused:
             return False
-        if table == "snapshots":
-            return self.write_kept(slot, key, value)
         try:
             with self._conn:
                 self._conn.execute(
@@ -253,8 +250,12 @@ class ParseCache:
         tail = f".{part}" if part else ""
         return self.path.with_name(f"{self.path.stem}.{_short(slot)}.{name}{tail}.kept")
 
-    def read_kept(self, slot: str, key: str, part: str = "") -> bytes | None:
-        """The bytes of a kept file (`write_kept`), when it exists and is the user's alone."""
+    def read_kept(self, slot: str, key: str, part: str = "") -> bytes | memoryview | None:
+        """The bytes of a kept file (`write_kept`), when it exists and is the user's alone:
+        mapped into memory read-only (`MAP_PRIVATE`), so that a restored corpus pages in
+        the records it decodes and no more; read whole where mapping a file keeps others
+        from replacing it (Windows). govmem never changes a kept file in place: a new value
+        is a new file renamed over it, and the mapping keeps the old one."""
         if self.refused:
             return None
         try:
@@ -265,9 +266,11 @@ class ParseCache:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode) or _open_to_others(st) or _has_acl(fd):
                 return None
+            if os.name != "nt" and st.st_size:
+                return memoryview(mmap.mmap(fd, 0, flags=mmap.MAP_PRIVATE, prot=mmap.PROT_READ))
             with os.fdopen(os.dup(fd), "rb") as f:
                 return f.read()
-        except OSError:
+        except (OSError, ValueError):
             return None
         finally:
             os.close(fd)

@@ -393,7 +393,7 @@ class Loader:
         held = self._snapshot
         snap = held[1] if held is not None and held[0] == where.key else None
         if snap is None:
-            snap = _snapshot.decode(store.get_snapshot(where.slot, where.key), _snapshot.Snapshot)
+            snap = _snapshot.decode(store.read_kept(where.slot, where.key), _snapshot.Snapshot)
         if snap is None:
             return None
         self._snapshot = (where.key, snap)
@@ -415,7 +415,7 @@ class Loader:
             return
         snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts)
         blob = _snapshot.encode(snap)
-        if blob is not None and store.put_snapshot(where.slot, where.key, blob):
+        if blob is not None and store.write_kept(where.slot, where.key, blob):
             _remember(snap, store.root, where.slot, where.key)
 
     @contextlib.contextmanager
@@ -526,7 +526,7 @@ class Loader:
             counts = evolve(self.cache_counts, snapshots=1)
             snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
             blob = _snapshot.encode(snap)
-            if blob is not None and store.put_snapshot(pending.slot, pending.key, blob):
+            if blob is not None and store.write_kept(pending.slot, pending.key, blob):
                 self._snapshot = (pending.key, snap)
                 _remember(snap, store.root, pending.slot, pending.key)
         return corpus

@@ -240,12 +240,12 @@ def decode(blob: object, kind: type[T]) -> T | None:
     """A value of `kind` back (`Snapshot`, `ParsedConfig`); None when the bytes do not read as
     one (a miss). A snapshot's records, facts, sources and findings are decoded on first read
     (`govmem.index.columns`): from `blob`, which it holds."""
-    if not isinstance(blob, bytes):
+    if not isinstance(blob, bytes | memoryview):
         return None
     with collector.paused():
         try:
             if kind is ParsedConfig:
-                return CODEC.loads(blob, kind)
+                return CODEC.loads(bytes(blob), kind)
             sections = unpack(blob)
             meta = CODEC.loads(bytes(sections.pop("snapshot", b"")), _Meta)
             corpus = index_from_sections(Corpus, sections)
