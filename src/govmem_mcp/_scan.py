@@ -72,11 +72,12 @@ def identity(st: os.stat_result) -> Identity:
     return Stamp.of(st)
 
 
-def scan(t: Watched) -> Snapshot:
-    """Walk the targets and record every identity."""
+def scan(t: Watched, *, files: bool = True) -> Snapshot:
+    """Walk the targets and record every identity; `files=False`: the folders' alone (with
+    the symlinked files), which is all an inotify watch needs — its events name the files."""
     snap = Snapshot(taken_ns=time.time_ns())
     for base in t.deep:
-        for path, st, is_link in t.walk(base):
+        for path, st, is_link in t.walk(base, files=files):
             if st is not None and stat.S_ISDIR(st.st_mode):
                 folder = Path(path)
                 snap.dirs.append(folder)

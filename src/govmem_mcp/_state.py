@@ -189,8 +189,8 @@ class LiveCorpus:
         config_taken_ns = time.time_ns()
         config_identity = _stat(reloader.config_path)
         t = reloader.plan()
-        snapshot = scan(t)
-        self._arm(t, snapshot)
+        snapshot = scan(t, files=self._detector is None or self._detector.kind != "inotify")
+        snapshot = self._arm(t, snapshot)
         symlinks = snapshot.symlinks
 
         def reuse(path: str) -> bool:
@@ -259,7 +259,8 @@ class LiveCorpus:
         self.quick_reloads += 1
         return corpus
 
-    def _arm(self, t: Watched, snapshot: Snapshot) -> None:
+    def _arm(self, t: Watched, snapshot: Snapshot) -> Snapshot:
+        """Watch from `snapshot` on; the snapshot kept (a stat scan's needs every file's)."""
         assert self._detector is not None
         try:
             self._detector.rebase(t, snapshot)
@@ -267,7 +268,9 @@ class LiveCorpus:
             log.info("watching by stat scan: %s", exc)
             self._detector.close()
             self._detector = StatDetector()
+            snapshot = scan(t)  # taken again, before any file is read
             self._detector.rebase(t, snapshot)
+        return snapshot
 
 
 def _config_unchanged(reloader: Reloader, basis: _Basis) -> bool:

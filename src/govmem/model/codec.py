@@ -27,7 +27,9 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import operator
 import sys
+import threading
 import types
 import typing
 from array import array
@@ -62,10 +64,9 @@ class Codec:
     """Encoders and decoders compiled once per declared type (module docstring)."""
 
     def __init__(self) -> None:
-        self._enc: dict[object, Encode] = {}
+        self._enc: dict[tuple[object, bool], Encode] = {}
         self._dec: dict[object, Decode] = {}
         self._custom: dict[type, tuple[Encode, Decode]] = {}
-        self._text: str | None = None
 
     def register(self, cls: type, encode: Encode, decode: Decode) -> None:
         """Read and write `cls` with these functions wherever a field declares it."""
@@ -75,14 +76,15 @@ class Codec:
     def dumps(self, value: object, tp: object, *, text: str | None = None) -> bytes:
         """`value`, of the declared type `tp`, as UTF-8 JSON; with `text`, its long strings
         that `text` holds as slices of it."""
-        self._text = text
-        try:
+        if text is None:
             data = self.encoder(tp)(value)
-        finally:
-            self._text = None
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(
-            "utf-8", "surrogatepass"
-        )
+        else:
+            _local.text = text
+            try:
+                data = self.encoder(tp, sliced=True)(value)
+            finally:
+                _local.text = None
+        return _JSON.encode(data).encode("utf-8", "surrogatepass")
 
     def loads(self, blob: bytes, tp: type[T], *, text: str | None = None) -> T:
         """`dumps`'s bytes back as a value of `tp`.
@@ -110,11 +112,13 @@ class Codec:
         return self.encoder(tp)(value)
 
     # -------------------------------------------------------------- compiling
-    def encoder(self, tp: object) -> Encode:
-        """The encoder of the declared type `tp`."""
-        if (found := self._enc.get(tp)) is None:
-            self._enc[tp] = self._forward_enc(tp)
-            found = self._enc[tp] = self._make_encoder(tp)
+    def encoder(self, tp: object, *, sliced: bool = False) -> Encode:
+        """The encoder of the declared type `tp` (`sliced`: its strings may become slices of
+        the text `dumps` was given)."""
+        key = (tp, sliced)
+        if (found := self._enc.get(key)) is None:
+            self._enc[key] = lambda v: self._enc[key](v)  # a type that holds itself
+            found = self._enc[key] = self._make_encoder(tp, sliced)
         return found
 
     def decoder(self, tp: object) -> Decode:
@@ -124,18 +128,26 @@ class Codec:
             found = self._dec[tp] = self._make_decoder(tp)
         return found
 
-    def _forward_enc(self, tp: object) -> Encode:
-        """A stand-in while `tp`'s encoder is compiled (a type that holds itself)."""
-        return lambda v: self._enc[tp](v)
-
     def _forward_dec(self, tp: object) -> Decode:
         return lambda v, t: self._dec[tp](v, t)
 
-    def _make_encoder(self, tp: object) -> Encode:
-        if tp in (int, float, bool, type(None)):
+    def plain(self, tp: object, sliced: bool) -> bool:
+        """Whether values of `tp` are their own JSON (`json` writes a tuple as a list)."""
+        if tp in (int, float, bool, type(None)) or (tp is str and not sliced):
+            return True
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin is typing.Literal:
+            return True
+        if origin in (typing.Union, types.UnionType) or origin is tuple:
+            items = [a for a in args if a is not Ellipsis]
+            return all(self.plain(a, sliced) for a in items)
+        return False
+
+    def _make_encoder(self, tp: object, sliced: bool) -> Encode:
+        if self.plain(tp, sliced):
             return _same
         if tp is str:
-            return self._encode_str
+            return _encode_sliced
         if tp is When:
             return _encode_when
         origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -144,30 +156,47 @@ class Codec:
         if origin is array or tp is array:
             return _encode_array
         if origin in (typing.Union, types.UnionType):
-            inner = self._optional(tp, args)
-            enc = self.encoder(inner)
+            enc = self.encoder(self._optional(tp, args), sliced=sliced)
             return lambda v: None if v is None else enc(v)
-        if origin is typing.Literal:
-            return _same
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
-                each = self.encoder(args[0])
+                each = self.encoder(args[0], sliced=sliced)
                 return lambda v: [each(x) for x in v]
-            encs = [self.encoder(a) for a in args]
+            encs = [self.encoder(a, sliced=sliced) for a in args]
             return lambda v: [e(x) for e, x in zip(encs, v, strict=True)]
         if origin is frozenset:
-            each = self.encoder(args[0])
+            each = self.encoder(args[0], sliced=sliced)
             return lambda v: sorted(each(x) for x in v)
         if origin in (Mapping, dict, types.MappingProxyType, typing.Mapping):
-            ek, ev = self.encoder(args[0]), self.encoder(args[1])
+            ek, ev = self.encoder(args[0], sliced=sliced), self.encoder(args[1], sliced=sliced)
             return lambda v: [[ek(k), ev(x)] for k, x in v.items()]
         if isinstance(tp, type) and attrs.has(tp):
-            names = tuple(f.name for f in _fields(tp))
-            encs = [self.encoder(f.type) for f in _fields(tp)]
-            pairs = tuple(zip(names, encs, strict=True))
-            return lambda v: [e(getattr(v, n)) for n, e in pairs]
+            return self._attrs_encoder(tp, sliced)
         msg = f"no codec for {tp!r}"
         raise TypeError(msg)
+
+    def _attrs_encoder(self, cls: type, sliced: bool) -> Encode:
+        """An attrs value as the list of its fields: read at once (`attrgetter`), and only
+        the fields that are not their own JSON encoded one by one."""
+        fields = _fields(cls)
+        get = operator.attrgetter(*(f.name for f in fields))
+        fix = tuple(
+            (i, self.encoder(f.type, sliced=sliced))
+            for i, f in enumerate(fields)
+            if not self.plain(f.type, sliced)
+        )
+        if len(fields) == 1:
+            (only,) = fields
+            enc = self.encoder(only.type, sliced=sliced)
+            return lambda v: [enc(get(v))]
+
+        def encode(v: Any) -> list[Any]:
+            out = list(get(v))
+            for i, e in fix:
+                out[i] = e(out[i])
+            return out
+
+        return encode
 
     def _make_decoder(self, tp: object) -> Decode:
         if tp is str:
@@ -250,12 +279,6 @@ class Codec:
             raise TypeError(msg)
         return rest[0]
 
-    def _encode_str(self, v: str) -> object:
-        text = self._text
-        if text is not None and len(v) >= SLICE_FROM and (at := text.find(v)) >= 0:
-            return [at, at + len(v)]
-        return v
-
 
 _PLAIN: Final[dict[object, type]] = {str: str, int: int, bool: bool}
 """Declared types whose JSON value is read as it is once its type is checked."""
@@ -277,6 +300,19 @@ class _ArrayHint:
 
     def __class_getitem__(cls, item: object) -> type:
         return array
+
+
+_local = threading.local()
+"""The text `dumps` slices strings of, in this thread (`_encode_sliced`)."""
+_JSON: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def _encode_sliced(v: str) -> object:
+    """A string the text holds, when long, as `[start, end]` of it."""
+    text: str | None = getattr(_local, "text", None)
+    if text is not None and len(v) >= SLICE_FROM and (at := text.find(v)) >= 0:
+        return [at, at + len(v)]
+    return v
 
 
 def _same(v: T) -> T:

@@ -74,6 +74,7 @@ def walk_tree(
     stats: bool = True,
     errors: list[tuple[str, str]] | None = None,
     folders: bool = True,
+    files: bool = True,
 ) -> Iterator[tuple[str, os.stat_result | None, bool]]:
     """(path, stat or None, is a symlink) of every folder and candidate record file under `base`.
 
@@ -90,7 +91,9 @@ def walk_tree(
     into: `read_file` makes it an `unreadable` finding. A folder that cannot
     be listed or stat'ed (permissions, a path beyond PATH_MAX) is appended to
     `errors` as (path, why) — never dropped in silence. `folders=False` yields
-    the candidate files alone (a symlinked folder leading out is one).
+    the candidate files alone (a symlinked folder leading out is one);
+    `files=False` the folders and the symlinked candidates alone (what a watcher
+    of folders needs: a folder of 10,000 files costs one listing, no `stat`).
     """
     visited: set[tuple[int, int]] = set()
     stack = [str(base)]
@@ -119,6 +122,15 @@ def walk_tree(
         for entry in entries:
             name = entry.name
             if name.startswith("."):
+                continue
+            if not files and not entry.is_symlink():
+                try:
+                    if not entry.is_dir(follow_symlinks=False) or bad_name(name):
+                        continue  # a file (or a name never walked into)
+                except OSError:
+                    continue
+                if Path(entry.path).resolve().is_relative_to(real):
+                    subfolders.append(entry.path)
                 continue
             try:
                 is_dir = entry.is_dir()

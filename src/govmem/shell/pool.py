@@ -75,12 +75,23 @@ _pool: ProcessPoolExecutor | None = None
 _broken = False
 
 
+MIN_CORES: Final = 2
+"""With this many cores or fewer, files are parsed in the loading process (`workers`)."""
+
+
 def workers() -> int:
-    """How many worker processes a parallel parse uses (`GOVMEM_WORKERS`, else the cores)."""
+    """How many worker processes a parallel parse uses (`GOVMEM_WORKERS`, else the cores when
+    there are more than `MIN_CORES`, else none: one process parses).
+
+    On two cores the workers do not pay: a cold load of 10,000 generated ADRs took
+    0.77x the CPU and 0.77x the time in one process (docs/benchmarks.md), as the
+    parent spends its core waiting and decoding what they send back.
+    """
     written = os.environ.get("GOVMEM_WORKERS", "").strip()
     if written.isdigit() and int(written) >= 1:
         return int(written)
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return cores if cores is not None and cores > MIN_CORES else 1
 
 
 def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) -> list[Parsed]:

@@ -45,7 +45,7 @@ from . import git as _git
 from .files import FileText, fingerprint, walk_tree
 from .load import Loader, Pending
 from .logs import FederationKey, LogSet, total_counts
-from .plan import Plan, is_candidate, read_config
+from .plan import Plan, is_candidate
 
 NO_GIT: Final = Finding(
     "no-git",
@@ -82,9 +82,12 @@ class Watched:
     `any` when nothing was found or a frontmatter status made the root the ADR folder,
     `removed` when its ADR-named files did (only losing them can undo that)."""
 
-    def walk(self, base: Path) -> Iterator[tuple[str, os.stat_result | None, bool]]:
-        """Every entry under `base` as the loader walks it: (path, its stat, whether a symlink)."""
-        return walk_tree(self.root, base)
+    def walk(
+        self, base: Path, *, files: bool = True
+    ) -> Iterator[tuple[str, os.stat_result | None, bool]]:
+        """Every entry under `base` as the loader walks it: (path, its stat, whether a symlink);
+        `files=False`: the folders and symlinks alone (`files.walk_tree`)."""
+        return walk_tree(self.root, base, files=files)
 
 
 def watched(
@@ -164,7 +167,8 @@ class Reloader:
         Raises:
             CorpusUnavailable: the folder asked for is missing or outside the root.
         """
-        config, findings = read_config(self.root, self.config)
+        with self._loader.store() as store:  # a large config's parse is kept there
+            config, findings = self._loader.read_config(self.root, store)
         if not _git.has_git_entry(self.root):
             findings = (*findings, NO_GIT)
         plan = self._loader.plan(self.root, config)
