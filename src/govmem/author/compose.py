@@ -226,7 +226,7 @@ def _frontmatter(
         "id": shape.id_key.render(draft.number) if shape.id_key else None,
         "title": shape.title_value(draft.number, draft.title),
         "status": None if status_in_body else word,
-        "date": None if date_in_body else draft.day.isoformat(),
+        "date": None if date_in_body else draft.day,
         "topic": draft.topic,
         "value": draft.value,
         "scope": draft.scope,

@@ -35,7 +35,7 @@ from typing import Final
 from attrs import frozen
 
 from govmem.parse.fields import ALIASES
-from govmem.parse.markdown import layout, readable_lines, split_frontmatter
+from govmem.parse.markdown import layout, read_markdown, readable_lines, split_frontmatter
 from govmem.parse.outline import heading_name, outline
 from govmem.parse.status import read_status
 from govmem.parse.yaml import BadYaml, Json, load_yaml
@@ -229,22 +229,8 @@ def _written_status(text: str, fm: Mapping[str, Json] | None) -> str | None:
     """The status as the record writes it, at its first place."""
     if fm is not None and isinstance(fm.get("status"), str):
         return str(fm["status"])
-    _, body, _ = split_frontmatter(text)
-    doc = outline(body)
-    where = layout(doc)
-    lines = readable_lines(doc)
-    for n in where.block:
-        m = re.match(
-            r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?status(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.*?)\s*$",
-            lines[n],
-            re.IGNORECASE,
-        )
-        if m:
-            return m[1]
-    if where.status is not None:
-        start, end = doc.section(where.status)
-        return next((lines[n].strip() for n in range(start, end) if lines[n].strip()), None)
-    return None
+    doc = read_markdown(split_frontmatter(text)[1])
+    return doc.block_status or doc.section_status
 
 
 def hollow(text: str, dialect: Mapping[str, str] = {}) -> str:

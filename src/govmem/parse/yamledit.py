@@ -28,6 +28,7 @@ from govmem.model.errors import InputError
 
 from .markdown import layout, readable_lines
 from .outline import outline
+from .status import is_link_line
 from .yaml import BadYaml, load_yaml_documents
 
 if TYPE_CHECKING:
@@ -313,8 +314,9 @@ def set_status_section(text: str, status: str, *, word: str | None = None) -> st
     The places are the loader's (`markdown.layout`), in its order: the
     metadata block's `Status:` line (between the title and the first
     content section), else the status section, whose first non-blank line
-    is replaced, its indentation kept (an empty section gets the status as
-    its first paragraph). `word` is written as given; without it, the
+    that is not a link line (`Supersedes […]`, `status.is_link_line`) is
+    replaced, its indentation kept (a section of link lines only gets the
+    status above them; an empty section, as its first paragraph). `word` is written as given; without it, the
     status capitalised (`Accepted`).
     """
     word = word if word is not None else status.capitalize()
@@ -329,7 +331,15 @@ def set_status_section(text: str, status: str, *, word: str | None = None) -> st
             return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
     if where.status is not None:
         start, end = doc.section(where.status)
-        first = next((n for n in range(start, end) if readable[n].strip()), None)
+        first = next(
+            (n for n in range(start, end) if readable[n].strip() and not is_link_line(readable[n])),
+            None,
+        )
+        if first is None and (
+            link := next((n for n in range(start, end) if readable[n].strip()), None)
+        ):
+            lines[link] = word + breaks[link] + breaks[link] + lines[link]
+            return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
         if first is None:
             breaks[start - 1] += f"\n{word}\n"
         else:

@@ -488,7 +488,7 @@ def _find_in(
     loader = Loader(root, config=config, dir=dir)
     real = loader.check_root()
     corpus = loader.load()
-    hits = corpus.by_id(rid)
+    hits = corpus.by_id(rid) or corpus.resolve(rid)  # an id, else a ref: `7` names `0007`
     if not hits:
         raise InputError("id", f"no record has the id {rid!r}")
     if len(hits) > 1:

@@ -183,6 +183,18 @@ def unavailable(exc: CorpusUnavailable) -> CallToolResult:
     return answer(exc.sentence, {"result": out})
 
 
+def acknowledge(state: LiveCorpus, written: dict[str, Any], summary: str) -> CallToolResult:
+    """The answer of a write whose file is in place (SPEC §9 v6): acknowledged even when the
+    reload after it fails — then without `corpusHealth`, the summary saying so — since a retry
+    would write again."""
+    try:
+        corpus = state.current()
+    except CorpusUnavailable as exc:
+        note = f"{summary} The reload after it failed ({exc.sentence}); the next call reads it."
+        return answer(note, {"result": written})
+    return answer(summary, {"corpusHealth": health(corpus.health), "result": written})
+
+
 def tool_error(text: str) -> CallToolResult:
     """A tool error (`isError: true`) a model can act on: what is wrong, then what to do."""
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)

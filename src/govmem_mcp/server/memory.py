@@ -22,6 +22,7 @@ from .base import (
     READ_ONLY,
     WRITES,
     ToolSpec,
+    acknowledge,
     on_corpus,
     plural,
     result,
@@ -95,12 +96,8 @@ def remember(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
         return unavailable(exc)
     except InputError as exc:
         return tool_error(f"{exc}{FIX}")
-
-    def op(corpus: Corpus) -> CallToolResult:
-        text = f"Wrote {a['kind']} {written.id} to {written.path} (unverified, agent-sourced)."
-        return result(corpus, written.to_wire(), text)
-
-    return on_corpus(state, op)
+    text = f"Wrote {a['kind']} {written.id} to {written.path} (unverified, agent-sourced)."
+    return acknowledge(state, written.to_wire(), text)
 
 
 TOOLS: Final = (
