@@ -40,6 +40,10 @@ _BLOCK_KEY: Final = (
     r"^(?P<lead>\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?{key}(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*)"
     r"(?P<value>.*?)(?P<tail>\s*)$"
 )
+_PLACEHOLDER_ITEM: Final = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:…|\.\.\.|(?:\[[^\]]*\]|\{[^}]*\})(?:\s*(?:\[[^\]]*\]|\{[^}]*\}))*)?\s*$"
+)
+"""A template's list item holding only placeholders (`- [Link type] [Link to ADR]`, `- …`)."""
 _ATX: Final = re.compile(r"^(?P<lead> {0,3}#{1,6})(?:[ \t]+.*?)?(?P<close>[ \t]+#+)?[ \t]*$")
 
 CONTEXT_NAMES: Final = frozenset(
@@ -284,15 +288,21 @@ def _bare_status(line: str) -> bool:
 
 
 def add_link_item(text: str, item: str) -> str:
-    """`- item` appended to the `## Links` list; the section is added at the end when missing."""
+    """`- item` appended to the `## Links` list; the section is added at the end when missing.
+
+    A template's list of placeholders only (`- [Link type] [Link to ADR]`,
+    `- {Link type} {Link to ADR}`) is replaced by the item.
+    """
     t = _Text(text)
     at = t.section(LINKS_NAMES)
     if at is not None:
         head = t.doc.headings[at]
-        last = max(
-            (n for n in range(head.end, head.section_end) if t.lines[n].strip()),
-            default=None,
-        )
+        filled = [n for n in range(head.end, head.section_end) if t.lines[n].strip()]
+        readable = readable_lines(t.doc)
+        if filled and all(_PLACEHOLDER_ITEM.match(readable[n]) for n in filled):
+            t.replace(filled[0], filled[-1] + 1, [f"- {item}"])
+            return t.text()
+        last = filled[-1] if filled else None
         if last is not None and re.match(r"\s*[-*+]\s", t.lines[last]):
             t.insert(last + 1, [f"- {item}"])
             return t.text()
