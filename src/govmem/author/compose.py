@@ -54,6 +54,7 @@ from .edit import (
     add_status_line,
     append_comment,
     block_has,
+    date_key,
     fill_section,
     has_status_section,
     has_title,
@@ -168,7 +169,7 @@ def compose(shape: Shape, draft: Draft) -> Composed:
     body_has_title = has_title(text)
     in_frontmatter = frontmatter_span(text) is not None
     status_in_body = block_has(text, "status") or has_status_section(text)
-    date_in_body = block_has(text, "date")
+    date_in_body = date_key(text)
     if in_frontmatter:
         text = _frontmatter(shape, draft, text, word, body_has_title, status_in_body, date_in_body)
     else:
@@ -187,7 +188,7 @@ def compose(shape: Shape, draft: Draft) -> Composed:
     elif not in_frontmatter:
         text = insert_block_line(text, f"Status: {word}")
     if date_in_body:
-        text = set_block_value(text, "date", draft.day.isoformat()) or text
+        text = set_block_value(text, date_in_body, draft.day.isoformat()) or text
     for names, content, heading in (
         (CONTEXT_NAMES, draft.context, "Context"),
         (DECISION_NAMES, draft.decision, "Decision"),
@@ -214,7 +215,7 @@ def _frontmatter(
     word: str,
     body_has_title: bool,
     status_in_body: bool,
-    date_in_body: bool,
+    date_in_body: str | None,
 ) -> str:
     """Step 2 of `compose`: the frontmatter's keys set, removed and added."""
     span = frontmatter_span(text)

@@ -32,7 +32,7 @@ from typing import Final
 
 from govmem.parse.markdown import layout, readable_lines
 from govmem.parse.outline import Outline, heading_name, outline
-from govmem.parse.status import read_refs, read_status
+from govmem.parse.status import is_link_line, read_refs, read_status
 from govmem.parse.yamledit import frontmatter_span
 
 _LINE_BREAK: Final = re.compile(r"(\r\n?|\n)")
@@ -55,6 +55,14 @@ DECISION_NAMES: Final = frozenset(
 )
 """Headings of the section a decision's text goes to."""
 LINKS_NAMES: Final = frozenset(("links", "related decisions", "related adrs"))
+DATE_KEYS: Final = ("date", "created", "last modified", "last updated", "updated")
+"""Metadata-block keys a new record's date goes to, the first the model has (`Date:`, or
+simpler-grants' `**Last Modified:**`)."""
+
+
+def date_key(text: str) -> str | None:
+    """The first of `DATE_KEYS` the metadata block has a line for."""
+    return next((k for k in DATE_KEYS if block_has(text, k)), None)
 
 
 class _Text:
@@ -129,7 +137,9 @@ def set_block_value(text: str, key: str, value: str) -> str | None:
     next item) are removed.
     """
     t = _Text(text)
-    pattern = re.compile(_BLOCK_KEY.format(key=re.escape(key)), re.IGNORECASE)
+    pattern = re.compile(
+        _BLOCK_KEY.format(key=re.escape(key).replace("\\ ", "[ -]")), re.IGNORECASE
+    )
     readable = readable_lines(t.doc)
     for n in layout(t.doc).block:
         if not pattern.match(readable[n]) or (m := pattern.match(t.lines[n])) is None:
@@ -147,7 +157,9 @@ def set_block_value(text: str, key: str, value: str) -> str | None:
 def block_value(text: str, key: str) -> str | None:
     """The value of the metadata block's first `key:` line (comments left out); None without one."""
     t = _Text(text)
-    pattern = re.compile(_BLOCK_KEY.format(key=re.escape(key)), re.IGNORECASE)
+    pattern = re.compile(
+        _BLOCK_KEY.format(key=re.escape(key).replace("\\ ", "[ -]")), re.IGNORECASE
+    )
     readable = readable_lines(t.doc)
     for n in layout(t.doc).block:
         if (m := pattern.match(readable[n])) is not None:
@@ -313,6 +325,48 @@ def add_link_item(text: str, item: str) -> str:
         end -= 1
     t.insert(end, ["", "## Links", "", f"- {item}"])
     return t.text()
+
+
+_LEADING_WORD: Final = re.compile(r"^(?P<lead>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
+
+
+def restate_status(text: str, word: str, *, block: bool, section: bool) -> str:
+    """The metadata block's status line and/or the status section's status with their leading
+    status word replaced by `word` (its case kept), where they read as another class — so that
+    a record whose status is written in two places says one thing (no `status-conflict`)."""
+    status = read_status(word).status
+    value = block_value(text, "status") if block else None
+    if value is not None and read_status(value).status not in (status, "unknown"):
+        t = _Text(text)
+        pattern = re.compile(_BLOCK_KEY.format(key="status"), re.IGNORECASE)
+        for n in layout(t.doc).block:
+            m = pattern.match(t.lines[n])
+            if m is not None:
+                t.lines[n] = m["lead"] + _swap(m["value"], word) + m["tail"]
+                break
+        text = t.text()
+    if section:
+        t = _Text(text)
+        at = layout(t.doc).status
+        if at is not None:
+            head = t.doc.headings[at]
+            for n in range(head.end, head.section_end):
+                line = t.lines[n]
+                if line.strip() and not is_link_line(line):
+                    if read_status(line).status not in (status, "unknown"):
+                        t.lines[n] = _swap(line, word)
+                    break
+            text = t.text()
+    return text
+
+
+def _swap(value: str, word: str) -> str:
+    """`value` with its first word replaced by `word`, capitalised as it was."""
+    m = _LEADING_WORD.match(value)
+    if m is None:
+        return value
+    new = word.capitalize() if m["word"][:1].isupper() else word.lower()
+    return m["lead"] + new + value[m.end() :]
 
 
 def append_comment(text: str, comment: str) -> str:

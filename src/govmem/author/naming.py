@@ -25,8 +25,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from datetime import date
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
+import attrs
 from attrs import frozen
 
 _NUMBERED: Final = re.compile(
@@ -150,16 +151,43 @@ class Numbering:
 
 
 def naming_of(names: Iterable[str], *, log4brains: bool = False) -> Numbering:
-    """The naming convention of a folder holding `names`, and its next number."""
+    """The naming convention of a folder holding `names`, and its next number.
+
+    The most recent file gives the prefix and the padding; the separators and
+    the slugs' case are those most of its ten most recent files of that kind
+    write (`2026-02-03-workflow_management.md` alone does not make a folder of
+    dashed slugs write underscores).
+    """
     read = [r for r in (read_name(n) for n in sorted(names)) if r is not None]
     dated = [r for r in read if r.naming.kind == "date"]
     numbered = [r for r in read if r.naming.kind == "number"]
     if dated and len(dated) >= len(numbered):
-        latest = max(dated, key=lambda r: (r.number, r.name))
-        return Numbering(latest.naming, len(dated) + 1)
+        return Numbering(_usual(dated), len(dated) + 1)
     if not numbered:
         return Numbering(LOG4BRAINS if log4brains else ADR_TOOLS, 1)
-    latest = max(numbered, key=lambda r: (r.number, r.name))
-    prefix = latest.naming.prefix.lower()
+    naming = _usual(numbered)
+    prefix = naming.prefix.lower()
     highest = max(r.number for r in numbered if r.naming.prefix.lower() == prefix)
-    return Numbering(latest.naming, highest + 1)
+    return Numbering(naming, highest + 1)
+
+
+T = TypeVar("T")
+
+
+def _most(values: list[T]) -> T:
+    """The value most often in `values` (the latest of a tie)."""
+    return max(dict.fromkeys(reversed(values)), key=values.count)
+
+
+def _usual(read: list[Numbered]) -> Naming:
+    """The latest name's convention, with the separators and case most recent names use."""
+    recent = sorted(read, key=lambda r: (r.number, r.name))[-10:]
+    latest = recent[-1].naming
+
+    with_slug = [r.naming for r in recent if r.naming.separator] or [latest]
+    return attrs.evolve(
+        latest,
+        separator=_most([n.separator for n in with_slug]) if latest.separator else "",
+        slug_separator=_most([n.slug_separator for n in with_slug]),
+        keep_case=_most([n.keep_case for n in with_slug]),
+    )

@@ -34,6 +34,7 @@ from .edit import (
     block_value,
     drop_status_word,
     insert_block_line,
+    restate_status,
     set_block_value,
 )
 from .shape import frontmatter_of
@@ -81,7 +82,7 @@ def superseded_by(text: str, place: Place, new: NewRecord, dialect: Mapping[str,
     link_key = dialect.get("superseded_by") or ("supersededBy" if camel else "superseded_by")
     a, b = span
     edited = set_keys(text[a:b], None, [(status_key, word), (link_key, new.id)])
-    return text[:a] + edited + text[b:]
+    return restate_status(text[:a] + edited + text[b:], word, block=True, section=True)
 
 
 def amended_by(text: str, place: Place, new: NewRecord) -> str:

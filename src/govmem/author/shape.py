@@ -50,7 +50,9 @@ _ID_NUMBER: Final = re.compile(r"^(?P<before>\D*?)(?P<digits>\d+|N+)$")
 _TOKENS: Final = ("NUMBER", "TITLE", "DATE", "STATUS")
 _PLAIN_WORD: Final = re.compile(r"^[A-Za-z][A-Za-z -]*$")
 _BLOCK_LINE: Final = re.compile(
-    r"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>status|date)(?:\*\*|__)?\s*:", re.IGNORECASE
+    r"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>status|date|created|last[ -]modified"
+    r"|last[ -]updated|updated)(?:\*\*|__)?\s*:",
+    re.IGNORECASE,
 )
 _CAMEL: Final = re.compile(r"^[a-z]+[A-Z]")
 
@@ -312,10 +314,7 @@ def shape_of(
         if reading.status != "unknown" and _PLAIN_WORD.match(w.strip()):
             words.setdefault(reading.status, w.strip())
     first = next((w for w in written if read_status(w).status != "unknown"), None)
-    in_frontmatter = any("status" in fm for fm in fms) or (
-        recent is None and "status" in (frontmatter_of(model) or {})
-    )
-    capitalized = first[:1].isupper() if first else not in_frontmatter
+    capitalized = first[:1].isupper() if first else frontmatter_of(model) is None
     if tokens:
         capitalized = True
     return Shape(
