@@ -40,6 +40,10 @@ _BLOCK_KEY: Final = (
     r"^(?P<lead>\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?{key}(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*)"
     r"(?P<value>.*?)(?P<tail>\s*)$"
 )
+_ANY_KEY: Final = re.compile(
+    r"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?[A-Za-z][A-Za-z -]{0,30}(?:\*\*|__)?\s*:(?:\*\*|__)?\s"
+)
+"""A metadata line: `Date: …`, `- Deciders: …`, `* **Status:** …`."""
 _PLACEHOLDER_ITEM: Final = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:…|\.\.\.|(?:\[[^\]]*\]|\{[^}]*\})(?:\s*(?:\[[^\]]*\]|\{[^}]*\}))*)?\s*$"
 )
@@ -173,12 +177,14 @@ def block_has(text: str, key: str) -> bool:
 
 
 def insert_block_line(text: str, line: str) -> str:
-    """`line` added to the metadata block (after its last line, or right under the title)."""
+    """`line` added to the metadata block: after its last `Key: value` line, else right
+    under the title (or on top of a body without one)."""
     t = _Text(text)
     where = layout(t.doc)
-    filled = [n for n in where.block if t.lines[n].strip()]
-    if filled:
-        t.insert(filled[-1] + 1, [line])
+    readable = readable_lines(t.doc)
+    keyed = [n for n in where.block if _ANY_KEY.match(readable[n])]
+    if keyed:
+        t.insert(keyed[-1] + 1, [line])
     elif where.title is not None:
         t.insert(t.doc.headings[where.title].end, ["", line])
     else:

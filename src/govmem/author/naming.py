@@ -112,7 +112,7 @@ def read_name(name: str) -> Numbered | None:
             Naming(
                 kind="date",
                 separator=m["sep"],
-                slug_separator=_slug_separator(slug),
+                slug_separator=_slug_separator(slug, m["sep"]),
                 keep_case=_UPPER.search(slug) is not None,
                 dashed_date=bool(m["dash"]),
             ),
@@ -126,15 +126,18 @@ def read_name(name: str) -> Numbered | None:
                 prefix=m["prefix"],
                 width=len(digits),
                 separator=m["sep"] or "" if slug else "",
-                slug_separator=_slug_separator(slug),
+                slug_separator=_slug_separator(slug, m["sep"]),
                 keep_case=_UPPER.search(slug) is not None,
             ),
         )
     return None
 
 
-def _slug_separator(slug: str) -> str:
-    return "_" if "_" in slug and "-" not in slug else "-"
+def _slug_separator(slug: str, separator: str | None) -> str:
+    """`_` or `-` as the slug writes words apart; a one-word slug: as the number is set apart."""
+    if "-" in slug or "_" in slug:
+        return "_" if "-" not in slug else "-"
+    return "_" if separator == "_" else "-"
 
 
 @frozen

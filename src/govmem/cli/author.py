@@ -136,7 +136,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.json:
         emit(done.to_dict())
         return 0
-    if done.check is not None and (done.check.reproposes or done.check.decision):
+    if done.check is not None and (done.check.topic or done.check.candidates):
         out(render_check(done.check) + "\n")
     lines = [f"Wrote {done.id} ({done.path}), {done.status}."]
     lines += [f"Updated {path}." for path in done.updated]
