@@ -62,28 +62,13 @@ from .edit import (
     set_block_value,
     set_title,
 )
-from .shape import Shape, field_of, fill_tokens, frontmatter_of
+from .shape import FIELD_KEYS, Shape, field_of, fill_tokens, frontmatter_of
 
 MARKER: Final = "govmem:"
 """How the HTML comment of an agent's record opens (`<!-- govmem: {...} -->`)."""
 _PLACEHOLDER: Final = re.compile(r"^\s*(?:\{.*\}?|\[.*\|.*\]|<[^>]*>|YYYY-MM-DD.*|N{2,})\s*$", re.S)
-_SETTABLE: Final = frozenset(
-    (
-        "id",
-        "title",
-        "status",
-        "date",
-        "topic",
-        "value",
-        "scope",
-        "content",
-        "supersedes",
-        "superseded_by",
-        "authored_by",
-        "ratified_by",
-        "request_id",
-    )
-)
+_SETTABLE: Final = frozenset(FIELD_KEYS)
+"""Fields whose keys a new record sets or removes."""
 
 
 @frozen
@@ -196,7 +181,7 @@ def compose(shape: Shape, draft: Draft) -> Composed:
         if content is not None and content.strip():
             filled = fill_section(text, names, content)
             text = filled if filled is not None else _add_section(text, heading, content)
-    text = _links(shape, draft, text, status_in_body, in_frontmatter)
+    text = _links(draft, text, status_in_body, in_frontmatter)
     if draft.agent and not in_frontmatter:
         text = append_comment(text, marker_comment(draft.request_id))
     return Composed(text, tuple(notes))
@@ -269,7 +254,7 @@ def _frontmatter(
     return text[:a] + fm + text[b:]
 
 
-def _links(shape: Shape, draft: Draft, text: str, status_in_body: bool, fm: bool) -> str:
+def _links(draft: Draft, text: str, status_in_body: bool, fm: bool) -> str:
     """Step 7 of `compose`: each link where the folder keeps such links."""
     section = status_in_body and not block_has(text, "status")
     for t in draft.links:

@@ -47,7 +47,7 @@ from functools import partial
 from pathlib import Path
 from typing import Final, Literal
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from govmem._corpus import Corpus, utc_now
 from govmem.author.compose import MARKER, Composed, Draft, Target, compose
@@ -233,7 +233,6 @@ def _targets(
 
 
 def _compose(
-    real: Path,
     corpus: Corpus,
     folder: _Folder,
     names: Sequence[str],
@@ -252,19 +251,10 @@ def _compose(
         *_targets(corpus, supersedes, "supersedes", folder.rel),
         *_targets(corpus, amends, "amends", folder.rel),
     ]
-    draft = Draft(
-        title=draft.title,
+    draft = evolve(
+        draft,
         number=numbering.next_number,
-        day=draft.day,
-        status=draft.status,
-        decision=draft.decision,
-        context=draft.context,
-        topic=draft.topic,
-        value=draft.value,
-        scope=draft.scope,
         links=tuple(t for t, _ in pairs),
-        agent=draft.agent,
-        request_id=draft.request_id,
         dialect=dialect,
         link_by_stem=numbering.naming.kind == "date",
     )
@@ -336,7 +326,7 @@ def draft_decision(
     corpus = corpus if corpus is not None else loader.load()
     folder = adr_folder(loader, real, corpus)
     draft = _draft(title, decision, context, topic, scope, value, status, agent, None, now)
-    return _compose(real, corpus, folder, _names(folder.real), draft, supersedes, amends)
+    return _compose(corpus, folder, _names(folder.real), draft, supersedes, amends)
 
 
 def _draft(
@@ -417,7 +407,7 @@ def new_decision(
         msg = f"the proposal re-proposes {again}; nothing was written (without --strict it is)"
         raise ProposalRefused(msg)
     with folder_lock(folder.real):
-        drafted = _compose(real, corpus, folder, _names(folder.real), draft, supersedes, amends)
+        drafted = _compose(corpus, folder, _names(folder.real), draft, supersedes, amends)
         _create(real, drafted)
     updated = relink(real, corpus, drafted, accepted=status == "accepted")
     return NewDecision(drafted.id, drafted.path, status, updated, drafted.notes, check)
@@ -439,42 +429,18 @@ def _create(real: Path, drafted: Drafted) -> None:
 
 def relink(real: Path, corpus: Corpus, drafted: Drafted, *, accepted: bool) -> tuple[str, ...]:
     """Step 2: records amended get `Amended by`; accepted, records superseded get `Superseded by`."""
-    updated: list[str] = []
-    fields = dict(corpus.config.fields)
-    for target, old in drafted.targets:
-        if old.path is None or (target.kind == "supersedes" and not accepted):
-            continue
-        link = posixpath.relpath(drafted.path, posixpath.dirname(old.path) or ".")
-        new = NewRecord(drafted.id, drafted.title, link, _dated(drafted.path))
-        if target.kind == "supersedes":
-            _rewrite(
-                real, old, partial(superseded_by, place=old.status_place, new=new, dialect=fields)
-            )
-        else:
-            _rewrite(real, old, partial(amended_by, place=old.status_place, new=new))
-        updated.append(old.path)
-    return tuple(dict.fromkeys(updated))
-
-
-def _dated(path: str) -> bool:
-    r = read_name(posixpath.basename(path))
-    return r is not None and r.naming.kind == "date"
-
-
-def _rewrite(real: Path, rec: Record, edit: Callable[[str], str]) -> None:
-    """Edit one record's file atomically (unless it changed since it was read)."""
-    path = real / (rec.path or "")
-    original = path.read_bytes()
-    text = original.decode("utf-8")
-    new = edit(text)
-    if new != text:
-        replace_unchanged(path, original, new)
+    return tuple(
+        dict.fromkeys(
+            _mark(real, corpus, old, target.kind, drafted.id, drafted.title, drafted.path)
+            for target, old in drafted.targets
+            if old.path is not None and (target.kind == "amends" or accepted)
+        )
+    )
 
 
 def mark_superseded(real: Path, corpus: Corpus, rec: Record) -> tuple[str, ...]:
     """`approve` of `rec`: each record it supersedes marked `Superseded by` it (if not already)."""
     updated: list[str] = []
-    title = rec.title or rec.id
     for ref in rec.supersedes:
         hits = corpus.resolve(ref, rec.path)
         if len(hits) != 1:
@@ -482,12 +448,41 @@ def mark_superseded(real: Path, corpus: Corpus, rec: Record) -> tuple[str, ...]:
         old = corpus.records[hits[0]]
         if old.path is None or old.kind != "decision" or _links_back(corpus, old, rec):
             continue
-        link = posixpath.relpath(rec.path or "", posixpath.dirname(old.path) or ".")
-        new = NewRecord(rec.id, title, link, _dated(rec.path or ""))
-        fields = dict(corpus.config.fields)
-        _rewrite(real, old, partial(superseded_by, place=old.status_place, new=new, dialect=fields))
-        updated.append(old.path)
+        title = rec.title or rec.id
+        updated.append(_mark(real, corpus, old, "supersedes", rec.id, title, rec.path or ""))
     return tuple(updated)
+
+
+def _mark(
+    real: Path,
+    corpus: Corpus,
+    old: Record,
+    kind: Literal["supersedes", "amends"],
+    new_id: str,
+    new_title: str,
+    new_path: str,
+) -> str:
+    """Mark `old` superseded or amended by the record at `new_path`, in its own format; its path."""
+    path = old.path or ""
+    link = posixpath.relpath(new_path, posixpath.dirname(path) or ".")
+    new = NewRecord(new_id, new_title, link, _dated(new_path))
+    edit: Callable[[str], str]
+    if kind == "supersedes":
+        fields = dict(corpus.config.fields)
+        edit = partial(superseded_by, place=old.status_place, new=new, dialect=fields)
+    else:
+        edit = partial(amended_by, place=old.status_place, new=new)
+    file = real / path
+    original = file.read_bytes()
+    text = original.decode("utf-8")
+    if (changed := edit(text)) != text:
+        replace_unchanged(file, original, changed)
+    return path
+
+
+def _dated(path: str) -> bool:
+    r = read_name(posixpath.basename(path))
+    return r is not None and r.naming.kind == "date"
 
 
 def _links_back(corpus: Corpus, old: Record, new: Record) -> bool:
@@ -551,7 +546,7 @@ def propose_from_agent(
                     )
                     raise InputError("request_id", msg)
                 return NewDecision(rid, path, "proposed", first=False)
-        drafted = _compose(real, corpus, folder, names, draft, a.texts("supersedes"), ())
+        drafted = _compose(corpus, folder, names, draft, a.texts("supersedes"), ())
         _create(real, drafted)
     return NewDecision(drafted.id, drafted.path, "proposed", (), drafted.notes)
 
