@@ -142,7 +142,7 @@ def propose_decision(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
         text = f"Wrote proposal {done.id} to {done.path} (proposed: a person accepts it)."
     else:
         text = f"Proposal {done.id} ({done.path}) was written by a first call with this request_id."
-    return acknowledge(state, done.to_wire(), text)
+    return acknowledge(state, done.to_wire(), " ".join((text, *done.notes)))
 
 
 TOOLS: Final = (
