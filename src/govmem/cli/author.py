@@ -56,6 +56,8 @@ def render_check(c: ProposalCheck) -> str:
         lines += ["", "In force", "  " + _record_line(c.decision)]
         if c.summary:
             lines.append(_wrap(f"“{c.summary}”"))
+    elif c.topic is not None:
+        lines += ["", f"No decision on {c.topic} is in force for {c.scope}."]
     others = [o for o in c.options if not o.matches]
     if others:
         lines += ["", "Also rejected or superseded here"]
