@@ -85,6 +85,9 @@ EXAMPLE_COMMANDS: list[list[str]] = [
     ["memories"],
     ["expiring", "--within", "2w", "--as-of", AS_OF],
     ["memory-history", "preference", "editor"],
+    ["check", "Use MySQL for new services", "--as-of", AS_OF],
+    ["check", "Adopt DynamoDB", "--topic", "database", "--scope", "legacy", "--as-of", AS_OF],
+    ["check", "Use Redis for caching", "--as-of", AS_OF],
 ]
 MEMORY_COMMANDS: list[list[str]] = [
     ["recall", "--as-of", AS_OF],
@@ -208,6 +211,16 @@ MCP_CALLS: list[tuple[str, dict[str, Any]]] = [
     ("remember", {"content": "x", "category": "fact", "key": "k", "verified": True}),
     ("remember", {"content": "x", "category": "fact", "key": "k", "tags": '["a"]'}),
     ("remember", {"content": "x", "kind": "claim", "key": "k"}),
+    ("check_proposal", {"title": "Use MySQL for new services", "as_of": AS_OF}),
+    (
+        "check_proposal",
+        {"title": "Use Redis", "decision": "Redis caches sessions.", "as_of": AS_OF},
+    ),
+    ("check_proposal", {"title": "a\nb"}),
+    ("check_proposal", {"title": "x", "value": "MySQL"}),
+    ("propose_decision", {"title": "Use Redis for caching"}),
+    ("propose_decision", {"title": "Use Redis", "decision": "Redis.", "status": "accepted"}),
+    ("propose_decision", {"title": "Use Redis", "decision": "Redis.", "supersedes": ["nope"]}),
     ("search_everything", {}),
 ]
 

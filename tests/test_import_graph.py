@@ -25,7 +25,7 @@ LAYERS: Final[tuple[tuple[str, ...], ...]] = (
     ("govmem.parse",),
     ("govmem.index",),
     ("govmem.engine",),
-    ("govmem.memory", "govmem.tools"),
+    ("govmem.memory", "govmem.tools", "govmem.author"),
     ("govmem.render",),
     ("govmem._corpus",),
     ("govmem.shell",),

@@ -18,14 +18,18 @@ private subpackages behind it):
   `keep_derived` (keep beside the parse cache's snapshot what a corpus built
   since its load: the topic index) and `seed_derived` (read it back before an
   operation that infers a topic),
-  `remember_from_agent`, `utc_now`;
+  `remember_from_agent`, `utc_now`; new decision records in the folder's own
+  format: `new_decision` (people), `propose_from_agent` (agents: proposed
+  only), `draft_decision` (what would be written), `NewDecision`, `Drafted`,
+  `ProposalRefused`;
 * the corpus: `Corpus` (an `Index` with the operations as methods), its
   records (`Record`, `Source`, `Relation`, `Finding`, `Config`, …;
   `make_memory` fills a memory's defaults) and
   `structure` / `unstructure` (their JSON);
 * the operations' results, each with `to_dict()` (snake_case JSON) and
   `to_wire()` (the MCP shape): `Answer`, `History`, `FoundConflicts`,
-  `TopicList`, `Recall`, `MemoryPage`, the adrkit tools' `SearchResults`,
+  `TopicList`, `Recall`, `MemoryPage`, `ProposalCheck` (with `PastOption`s),
+  the adrkit tools' `SearchResults`,
   `Found`, `NotFound`, `Ambiguous`, `FederatedUnavailable`,
   `ContextMatches`, `SupersededEntries`, and `InvalidCursor`;
 * the arguments every operation takes: `OPERATIONS` (`Operation`, `Arg`,
@@ -45,6 +49,7 @@ from .engine.answer import (
     HistoryItem,
     RecordView,
 )
+from .engine.check import PastOption, ProposalCheck
 from .engine.cursor import InvalidCursor
 from .engine.operations import OPERATIONS, check_arguments
 from .engine.topics import TopicItem, TopicList
@@ -67,6 +72,14 @@ from .model.records import (
     StatusChange,
 )
 from .model.time import When
+from .shell.author import (
+    Drafted,
+    NewDecision,
+    ProposalRefused,
+    draft_decision,
+    new_decision,
+    propose_from_agent,
+)
 from .shell.known import known_as_of_date, load
 from .shell.load import Loader, keep_derived, seed_derived
 from .shell.plan import find_root
@@ -105,6 +118,7 @@ __all__ = [
     "Corpus",
     "CorpusUnavailable",
     "Decision",
+    "Drafted",
     "Facts",
     "FederatedUnavailable",
     "Finding",
@@ -125,8 +139,12 @@ __all__ = [
     "Matcher",
     "Memory",
     "MemoryPage",
+    "NewDecision",
     "NotFound",
     "Operation",
+    "PastOption",
+    "ProposalCheck",
+    "ProposalRefused",
     "Quote",
     "Recall",
     "Record",
@@ -151,11 +169,14 @@ __all__ = [
     "When",
     "Written",
     "check_arguments",
+    "draft_decision",
     "find_root",
     "keep_derived",
     "known_as_of_date",
     "load",
     "make_memory",
+    "new_decision",
+    "propose_from_agent",
     "proves_unchanged",
     "remember",
     "remember_from_agent",

@@ -6,7 +6,7 @@ memo); each method checks its arguments against the one validator
 them to the pure function that answers:
 
     query, closest_topics, existing_topic, get_decision_history,
-    find_conflicts, list_topics                 -> govmem.engine
+    find_conflicts, list_topics, check_proposal -> govmem.engine
     recall, search_memories, expiring, memory_history
                                                 -> govmem.memory
     search_decisions, get_decision, get_decision_context, list_superseded
@@ -25,10 +25,12 @@ from datetime import UTC, date, datetime
 
 from attrs import frozen
 
+from .engine import check as _check
 from .engine import drill as _drill
 from .engine import query as _query
 from .engine import topics as _topics
 from .engine.answer import Answer, FoundConflicts, History
+from .engine.check import ProposalCheck, proposal_text
 from .engine.cursor import InvalidCursor
 from .engine.operations import check_arguments
 from .engine.topics import TopicList
@@ -215,6 +217,56 @@ class Corpus(Index):
             a.text("mind"),
             cursor,
             a.integer("limit"),
+            now=now or utc_now(),
+        )
+
+    def check_proposal(
+        self,
+        title: str,
+        decision: str | None = None,
+        topic: str | None = None,
+        scope: str | None = None,
+        as_of: Instant | None = None,
+        value: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> ProposalCheck:
+        """What a proposed decision meets before it is written (`govmem.engine.check`).
+
+        The decision in force on its topic (given or inferred) and scope, the
+        options the team rejected or superseded there (those it re-proposes
+        first), open proposals, and the records in force it would overlap.
+
+        Args:
+            title: the proposal's title (`Use Redis for caching`).
+            decision: what would be decided, in words.
+            topic: the topic; inferred from the words when None.
+            scope: where it would apply; else a scope its words name, else `all`.
+            as_of: the date to check against; the current instant when None.
+            value: the option it chooses, compared to the records' values.
+            now: the current instant, when the caller has read it already.
+
+        Raises:
+            InputError: a blank title, or `as_of` is not a date.
+        """
+        a = check_arguments(
+            "check_proposal",
+            {
+                "title": title,
+                "decision": decision,
+                "topic": topic,
+                "scope": scope,
+                "as_of": as_of,
+                "value": value,
+            },
+        )
+        return _check.check_proposal(
+            self,
+            proposal_text(title, decision),
+            topic=topic,
+            scope=scope,
+            value=value,
+            as_of=a.when("as_of"),
             now=now or utc_now(),
         )
 

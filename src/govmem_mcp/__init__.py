@@ -124,7 +124,7 @@ def create_server(
         dir: the ADR folder, relative to the root (default: auto-detected).
         config: a `govmem.yaml` to use instead of the root's own.
         on_error: called with a transport failure (default: one line on stderr).
-        allow_writes: serve the `remember` tool too.
+        allow_writes: serve the `remember` and `propose_decision` tools too.
     """
     root = Path(os.path.abspath(cwd if cwd is not None else os.curdir))
     return ServerHandle(

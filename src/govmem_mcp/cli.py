@@ -77,7 +77,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--allow-writes",
         action="store_true",
-        help="also serve `remember` (unverified, agent-sourced records only)",
+        help="also serve `remember` and `propose_decision` (unverified, agent-sourced"
+        " memories and claims; proposed decision records only)",
     )
     p.add_argument("--version", action="version", version=f"govmem-mcp {_version()}")
     return p

@@ -343,3 +343,66 @@ class RememberOutput(TypedDict):
 
     corpusHealth: NotRequired[CorpusHealth]
     result: WrittenOut | CorpusUnavailableOut
+
+
+# --- proposals (v6) ---------------------------------------------------------------
+
+
+@with_config(_STRICT)
+class PastOptionOut(TypedDict):
+    """An option the team rejected or superseded on the topic; `matches`: the proposal names it."""
+
+    id: str
+    title: str
+    option: str
+    status: str
+    scope: str
+    date: str | None
+    reason: str
+    matches: bool
+
+
+@with_config(_STRICT)
+class DraftOut(TypedDict):
+    """The record `propose_decision` would write now: its file and its text."""
+
+    path: str
+    text: str
+    notes: list[str]
+
+
+@with_config(_STRICT)
+class CheckOut(TypedDict):
+    """What a proposal meets: the decision in force, options rejected or superseded, open
+    proposals, overlaps; the draft the folder would get (null without an ADR folder)."""
+
+    proposal: str
+    topic: str | None
+    scope: str
+    as_of: str
+    decision: RecordViewOut | None
+    summary: str | None
+    reproposes: bool
+    options: list[PastOptionOut]
+    proposals: list[RecordViewOut]
+    overlaps: list[RecordViewOut]
+    candidates: list[CandidateOut]
+    notes: list[str]
+    draft: DraftOut | None
+
+
+@with_config(_STRICT)
+class CheckOutput(TypedDict):
+    """`check_proposal`'s structured content."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: CheckOut | CorpusUnavailableOut
+
+
+@with_config(_STRICT)
+class ProposeOutput(TypedDict):
+    """`propose_decision`'s structured content (no `corpusHealth` when the reload after the
+    write failed: the record is written all the same)."""
+
+    corpusHealth: NotRequired[CorpusHealth]
+    result: WrittenOut | CorpusUnavailableOut

@@ -51,11 +51,13 @@ _DEEP: Final = "@@deep:"
 """A placeholder string replaced, after encoding, by deeply nested brackets."""
 
 TOOLS: Final = (
+    "check_proposal",
     "find_conflicts",
     "get_decision",
     "get_decision_context",
     "get_decision_history",
     "list_superseded",
+    "propose_decision",
     "query",
     "recall",
     "remember",
@@ -349,6 +351,25 @@ _FIELDS: Final[dict[str, dict[str, st.SearchStrategy[Json]]]] = {
         "limit": _LIMITS,
     },
     "list_superseded": {"cursor": _CURSORS, "limit": _LIMITS, "findingsLimit": _LIMITS},
+    "check_proposal": {
+        "title": st.one_of(
+            st.sampled_from(["Use MySQL for new services", "Use Redis", " ", "a\nb"]),
+            st.text(max_size=40),
+        ),
+        "decision": st.text(max_size=60),
+        "topic": _NAMES,
+        "scope": _NAMES,
+        "as_of": st.sampled_from(["2026-09-08", "2026-02-30", "yesterday"]),
+    },
+    "propose_decision": {
+        "title": st.one_of(
+            st.sampled_from(["Use Redis for caching", "Use MySQL again", ""]), st.text(max_size=40)
+        ),
+        "decision": st.text(max_size=60),
+        "context": st.text(max_size=60),
+        "supersedes": st.lists(st.sampled_from(["adr-001", "24", "nope", "../x"]), max_size=2),
+        "request_id": st.sampled_from(["r1", "r2", "r3"]),
+    },
     "remember": {
         "kind": st.sampled_from(["memory", "claim", "decision"]),
         "content": st.text(min_size=1, max_size=50),

@@ -1,4 +1,8 @@
-"""Read-only proof: read tools never change the corpus tree; `remember` only adds files to the memory folder.
+"""Read-only proof: read tools never change the corpus tree; the write tools only add files.
+
+With `--allow-writes`, `remember` adds new files to the memory folder and
+`propose_decision` new proposed records to the ADR folder — and nothing else
+changes.
 
 The tree snapshot holds every entry under the root, `.git` included: its
 kind, its bytes (or link target) and its mtime. Sequences of calls are
@@ -27,7 +31,8 @@ from tests.conftest import examples
 from .frames import TOOLS, Json, tool_arguments
 from .support import Tree, make_repo, snapshot
 
-READ_TOOLS: Final = tuple(t for t in TOOLS if t != "remember")
+WRITE_TOOLS: Final = ("propose_decision", "remember")
+READ_TOOLS: Final = tuple(t for t in TOOLS if t not in WRITE_TOOLS)
 SETTINGS: Final = settings(
     max_examples=examples(15),
     deadline=None,
@@ -40,14 +45,16 @@ def _calls(tools: tuple[str, ...]) -> st.SearchStrategy[list[tuple[str, Json]]]:
     return st.lists(call, min_size=1, max_size=10)
 
 
-async def _run(live: LiveCorpus, calls: list[tuple[str, Json]], *, writes: bool) -> int:
-    """Run the calls; the number of files `remember` reported writing."""
-    written = 0
+async def _run(live: LiveCorpus, calls: list[tuple[str, Json]], *, writes: bool) -> set[str]:
+    """Run the calls; the files the write tools reported (a retry reports its first file)."""
+    written: set[str] = set()
     async with Client(build_server(live, allow_writes=writes), raise_exceptions=True) as c:
         for name, args in calls:
             r = await c.call_tool(name, args if isinstance(args, dict) else {"x": args})
-            if name == "remember" and not r.is_error and r.structured_content:
-                written += "path" in r.structured_content["result"]
+            if name in WRITE_TOOLS and not r.is_error and r.structured_content:
+                path = r.structured_content["result"].get("path")
+                if path is not None:
+                    written.add(path)
     return written
 
 
@@ -125,37 +132,60 @@ MEMORY_CALLS: Final = st.fixed_dictionaries(
     },
     optional={"tags": st.lists(st.sampled_from(["a", "b"]), max_size=2, unique=True)},
 )
+PROPOSALS: Final = st.fixed_dictionaries(
+    {
+        "title": st.sampled_from(["Use Redis for caching", "Use MySQL for new services"]),
+        "decision": st.text(min_size=1, max_size=40).filter(str.strip),
+    },
+    optional={
+        "supersedes": st.just(["adr-024"]),
+        "request_id": st.sampled_from(["a", "b"]),
+    },
+)
 CLAIM_CALLS: Final = st.fixed_dictionaries(
     {"kind": st.just("claim"), "content": st.text(min_size=1, max_size=40)},
     optional={"topic": st.just("database"), "value": st.sampled_from(["DynamoDB", "Oracle"])},
 )
 
 
-def test_with_allow_writes_only_remember_writes_and_only_new_memory_files(tmp_path: Path) -> None:
-    """Reads and remembers interleaved: the only changes are new files in memory/ (and its mtime)."""
+def test_with_allow_writes_only_new_memory_files_and_new_proposed_records_appear(
+    tmp_path: Path,
+) -> None:
+    """Reads, remembers and proposals interleaved: the only changes are new files in memory/
+    and new records in docs/adr/ that read as proposed and agent-written (and the two folders'
+    mtimes); no existing file changes."""
     root = make_repo(tmp_path / "repo")
     base = snapshot(root)
     live = LiveCorpus(root)
-    total = 0
+    files: set[str] = set()
     remembers = st.one_of(MEMORY_CALLS, CLAIM_CALLS, tool_arguments("remember")).map(
         lambda a: ("remember", a)
+    )
+    proposals = st.one_of(PROPOSALS, tool_arguments("propose_decision")).map(
+        lambda a: ("propose_decision", a)
     )
     reads = st.sampled_from(READ_TOOLS).flatmap(lambda t: st.tuples(st.just(t), tool_arguments(t)))
 
     @SETTINGS
-    @given(st.lists(st.one_of(reads, remembers), min_size=1, max_size=8))
+    @given(st.lists(st.one_of(reads, remembers, proposals), min_size=1, max_size=8))
     def check(calls: list[tuple[str, Any]]) -> None:
-        nonlocal total
-        total += anyio.run(lambda: _run(live, calls, writes=True))
+        files.update(anyio.run(lambda: _run(live, calls, writes=True)))
         after = snapshot(root)
         added, removed, changed = _changes(base, after)
         assert removed == set()
-        assert changed <= {"memory"}, changed
-        assert all(p.startswith("memory/") and after[p][0] == "file" for p in added), added
-        assert len(added) == total
+        assert changed <= {"memory", "docs/adr"}, changed
+        assert all(p.startswith(("memory/", "docs/adr/")) for p in added), added
+        assert all(after[p][0] == "file" for p in added), added
+        assert added == files
 
     try:
         check()
     finally:
         live.close()
-    assert total > 0, "no remember call succeeded: the test proved nothing"
+    assert any(p.startswith("memory/") for p in files), "no remember call succeeded"
+    proposed = [p for p in files if p.startswith("docs/adr/")]
+    assert proposed, "no propose_decision call succeeded: the test proved nothing"
+    corpus = govmem.load(root)
+    for path in proposed:
+        rec = next(r for r in corpus.records if r.path == path)
+        assert (rec.status, rec.authored_by) == ("proposed", "agent"), path

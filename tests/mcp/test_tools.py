@@ -21,6 +21,7 @@ pytest_plugins = ["tests.mcp.plugin"]
 pytestmark = pytest.mark.anyio
 
 READ_TOOLS = [
+    "check_proposal",
     "find_conflicts",
     "get_decision",
     "get_decision_context",
@@ -40,6 +41,7 @@ async def test_tools_are_listed_in_order_with_fixed_annotations(client: Client) 
     assert names == sorted(names)
     assert names == READ_TOOLS
     assert "remember" not in names
+    assert "propose_decision" not in names
     for t in tools:
         a = t.annotations
         assert a is not None
@@ -61,15 +63,33 @@ async def test_tools_are_listed_in_order_with_fixed_annotations(client: Client) 
 
 async def test_remember_only_with_allow_writes(write_client: Client) -> None:
     tools = {t.name: t for t in (await write_client.list_tools()).tools}
-    a = tools["remember"].annotations
-    assert a is not None
-    assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
-        False,
-        False,
-        False,
-        False,
-    )
-    assert list(tools) == sorted(tools)
+    assert list(tools) == sorted([*READ_TOOLS, "propose_decision", "remember"])
+    for name in ("propose_decision", "remember"):
+        a = tools[name].annotations
+        assert a is not None
+        assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
+            False,
+            False,
+            False,
+            False,
+        )
+    assert set(tools["propose_decision"].input_schema["properties"]) == {
+        "title",
+        "decision",
+        "context",
+        "topic",
+        "scope",
+        "supersedes",
+        "request_id",
+    }
+    assert tools["propose_decision"].input_schema["required"] == ["title", "decision"]
+    assert set(tools["check_proposal"].input_schema["properties"]) == {
+        "title",
+        "decision",
+        "topic",
+        "scope",
+        "as_of",
+    }
     assert set(tools["remember"].input_schema["properties"]) == {
         "kind",
         "content",

@@ -84,10 +84,16 @@ def test_lines_split_where_commonmark_splits_them() -> None:
 
 @pytest.mark.parametrize(
     ("text", "name"),
-    [("2. **Décision**", "decision"), ("Decision Outcome <!-- x -->", "decision outcome x")],
+    [
+        ("2. **Décision**", "decision"),
+        ("Decision Outcome <!-- REQUIRED -->", "decision outcome"),
+        ("Links <!-- optional --> here", "links here"),
+        ("Links <!-- unclosed", "links"),
+    ],
 )
 def test_heading_names_are_folded_words(text: str, name: str) -> None:
-    """Numbers, markup and accents go; words stay."""
+    """Numbers, markup, accents and HTML comments go (SPEC §2: nothing inside an HTML comment
+    counts; MADR and log4brains templates write `## Links <!-- optional -->`); words stay."""
     assert heading_name(text) == name
 
 

@@ -19,7 +19,7 @@ from govmem.model.errors import GovmemError, InputError
 from govmem.shell.load import keep_derived
 from govmem.shell.plan import find_root
 
-from . import cache, init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands
+from . import author, cache, init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands
 from .base import COMMANDS, UsageError, _Parser, path_value, tolerant_output
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from govmem._corpus import Corpus
 from govmem.engine.cursor import InvalidCursor
@@ -21,6 +21,8 @@ from govmem.shell import write as _write
 
 from .base import command, date_value, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page
+
+T = TypeVar("T")
 
 
 def _mind(p: argparse.ArgumentParser) -> None:
@@ -179,7 +181,7 @@ def _remember_args(p: argparse.ArgumentParser) -> None:
 def _remember(args: argparse.Namespace) -> int:
     expires = parse_when(args.expires, "--expires") if args.expires else None
     tags = [t for t in (args.tags or "").split(",") if t.strip()]
-    written = _safely(
+    written = safely(
         _write.remember,
         args.root,
         kind=args.kind,
@@ -208,31 +210,29 @@ def _id_args(p: argparse.ArgumentParser) -> None:
 
 @command("verify", "mark a memory verified by you", _id_args)
 def _verify(args: argparse.Namespace) -> int:
-    written = _safely(
-        _write.verify, args.root, args.id, now=now(), config=args.config, dir=args.dir
-    )
+    written = safely(_write.verify, args.root, args.id, now=now(), config=args.config, dir=args.dir)
     return _print_written(args, written, "Verified")
 
 
 @command("approve", "accept a decision or claim (status: accepted)", _id_args)
 def _approve(args: argparse.Namespace) -> int:
-    written = _safely(_write.approve, args.root, args.id, config=args.config, dir=args.dir)
+    written = safely(_write.approve, args.root, args.id, config=args.config, dir=args.dir)
     return _print_written(args, written, "Approved")
 
 
 @command("reject", "reject a decision or claim (status: rejected)", _id_args)
 def _reject(args: argparse.Namespace) -> int:
-    written = _safely(_write.reject, args.root, args.id, config=args.config, dir=args.dir)
+    written = safely(_write.reject, args.root, args.id, config=args.config, dir=args.dir)
     return _print_written(args, written, "Rejected")
 
 
 @command("forget", "delete a memory or claim", _id_args)
 def _forget(args: argparse.Namespace) -> int:
-    written = _safely(_write.forget, args.root, args.id, config=args.config, dir=args.dir)
+    written = safely(_write.forget, args.root, args.id, config=args.config, dir=args.dir)
     return _print_written(args, written, "Forgot")
 
 
-def _safely(fn: Callable[..., _write.Written], *args: Any, **kwargs: Any) -> _write.Written:
+def safely(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run a write; a file system failure is one line and exit 1, never a traceback."""
     try:
         return fn(*args, **kwargs)

@@ -17,7 +17,8 @@ def _serve_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--allow-writes",
         action="store_true",
-        help="also serve `remember` (unverified, agent-sourced records only)",
+        help="also serve `remember` and `propose_decision` (unverified, agent-sourced"
+        " memories and claims; proposed decision records only)",
     )
 
 

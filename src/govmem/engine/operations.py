@@ -170,6 +170,82 @@ def remember_rules(a: Mapping[str, object]) -> tuple[Issue, ...]:
     return tuple(issues)
 
 
+# --- proposals: what check_proposal and propose_decision take ---------------------------------
+
+MAX_TITLE: Final = 200
+MAX_REFS: Final = 16
+TITLE: Final = Value("string", min_length=1, max_length=MAX_TITLE, rule=non_blank)
+PROSE: Final = Value("string", min_length=1, max_length=MAX_CONTENT, rule=non_blank)
+AGENT_REFUSED: Final = MappingProxyType(
+    dict.fromkeys(
+        sorted(GOVERNED_FIELDS - {"supersedes"} | {"status", "ratified_by", "amends", "date"}),
+        "an agent writes only a new proposed record, dated today; a person accepts it"
+        " (govmem approve at the CLI, or a reviewed edit)",
+    )
+)
+"""What `propose_decision` refuses by name: the governed fields, its status, its date."""
+
+
+def one_line(name: str, value: object) -> tuple[object, tuple[Issue, ...]]:
+    """A title: one line, something left after trimming."""
+    if isinstance(value, str) and ("\n" in value or "\r" in value):
+        return value, (Issue(name, f"{name} must be one line"),)
+    return non_blank(name, value)
+
+
+def _proposal_args(*, agent: bool) -> tuple[Arg, ...]:
+    title = Arg(
+        "title",
+        evolve(TITLE, rule=one_line),
+        required=True,
+        description="The decision's title, as a heading would say it (`Use Redis for caching`).",
+    )
+    decision = Arg(
+        "decision",
+        PROSE,
+        required=agent,
+        description="What would be decided, in a sentence or a paragraph (`We will use Redis …`).",
+    )
+    topic = Arg(
+        "topic", NAME, description="The topic (a name or alias); inferred from the words if absent."
+    )
+    scope = Arg(
+        "scope", NAME, description="Where it would apply (a scope name or alias); default: all."
+    )
+    if not agent:
+        return (
+            title,
+            decision,
+            topic,
+            scope,
+            Arg("as_of", AS_OF),
+            Arg("value", NAME, published=False),
+        )
+    return (
+        title,
+        decision,
+        Arg("context", PROSE, description="Why: the facts and forces behind the proposal."),
+        topic,
+        scope,
+        Arg(
+            "supersedes",
+            Value("array", items=evolve(NAME, rule=non_blank), max_items=MAX_REFS, unique=True),
+            description=(
+                "Records it would replace (ids or numbers: `0004`, `adr-001`): a link in the new"
+                " record only, pending until a person accepts it."
+            ),
+        ),
+        Arg(
+            "request_id",
+            Value("string", min_length=1, max_length=MAX_NAME),
+            description=(
+                "An idempotency key you choose (a UUID): a retry with the same key returns the"
+                " first call's record and writes nothing."
+            ),
+        ),
+    )
+
+
 # --- the operations ---------------------------------------------------------------------------
 
 OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
@@ -427,6 +503,8 @@ OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
                 strict=True,
             ),
             Operation("list_superseded", _adrkit_paging(), strict=True),
+            Operation("check_proposal", _proposal_args(agent=False)),
+            Operation("propose_decision", _proposal_args(agent=True), refused=AGENT_REFUSED),
         )
     }
 )

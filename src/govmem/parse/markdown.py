@@ -48,6 +48,7 @@ from .dates import BadDate, DateOrder, leading_date
 from .outline import Outline, heading_name, outline, split_lines
 from .prose import Prose, prose_spans
 from .scan import scan
+from .status import is_link_line
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -87,7 +88,7 @@ class MarkdownDoc:
     block_status: str | None = None
     """The metadata block's `Status:` value (`* **Status:** Active`)."""
     section_status: str | None = None
-    """The status section's first paragraph."""
+    """The status section's first paragraph (a link-only one, `Supersedes […]`, skipped)."""
     status_section: str | None = None
     """The whole status section, where relation lines such as `Amended by` live."""
     keys: tuple[tuple[str, str], ...] = ()
@@ -234,15 +235,18 @@ def layout(doc: Outline) -> Layout:
     return Layout(title, tuple(block), top, status)
 
 
-def _first_paragraph(lines: list[str]) -> str | None:
+def _status_paragraph(lines: list[str]) -> str | None:
+    """The status section's first paragraph that is not a link line (`status.is_link_line`)."""
     para: list[str] = []
-    for line in lines:
+    for line in [*lines, ""]:
         if line.strip():
             para.append(line.strip())
-        elif para:
-            break
-    text = " ".join(para).strip()
-    return text or None
+            continue
+        text = " ".join(para).strip()
+        para = []
+        if text and not is_link_line(text):
+            return text
+    return None
 
 
 def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
@@ -323,7 +327,7 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         title=None if where.title is None else doc.headings[where.title].text,
         first_heading=doc.headings[0].text if doc.headings else None,
         block_status=next((v for k, v in keys if k == "status"), None),
-        section_status=_first_paragraph(status_lines) if status_lines is not None else None,
+        section_status=_status_paragraph(status_lines) if status_lines is not None else None,
         status_section=section or None,
         keys=keys,
         bare_dates=_bare_dates(block_lines, order),

@@ -121,9 +121,13 @@ def split_lines(text: str) -> list[str]:
     return _LINE_BREAK.split(text)
 
 
+_HEADING_COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)")
+
+
 def heading_name(text: str) -> str:
-    """A heading's words, folded, without numbers or markup: `2. **Décision**` -> `decision`."""
-    return " ".join(re.findall(r"[a-z]+", fold(text)))
+    """A heading's words, folded, without numbers, markup or HTML comments: `2. **Décision**`
+    -> `decision`, `Links <!-- optional -->` -> `links` (MADR and log4brains templates)."""
+    return " ".join(re.findall(r"[a-z]+", fold(_HEADING_COMMENT.sub(" ", text))))
 
 
 @lru_cache(maxsize=256)

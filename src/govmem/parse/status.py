@@ -303,6 +303,16 @@ def _refs_after(text: str, definitions: Mapping[str, str]) -> list[tuple[str, st
     return refs
 
 
+def is_link_line(text: str) -> bool:
+    """A status paragraph that only links another record: `Supersedes [2. X](0002-x.md)`,
+    `Amends […]`, `Amended by […]` — adr-tools writes them under the status, and after
+    `adr new -s` a `Supersedes` line is left first, above `Superseded by`. It states no status."""
+    if read_status(text).status != "unknown":
+        return False
+    refs = read_refs(text)
+    return bool(refs.supersedes or refs.links) and not refs.superseded_by
+
+
 def read_refs(
     text: str,
     *,

@@ -28,6 +28,7 @@ from govmem.model.errors import InputError
 
 from .markdown import layout, readable_lines
 from .outline import outline
+from .status import is_link_line
 from .yaml import BadYaml, load_yaml_documents
 
 if TYPE_CHECKING:
@@ -244,6 +245,33 @@ def _dump_docs(docs: Sequence[Any], indent: tuple[int, int, int]) -> str:
     return buf.getvalue()
 
 
+def remove_keys(text: str, keys: Sequence[str]) -> str:
+    """The YAML text of one mapping without `keys` (top-level; each key's lines cut out).
+
+    A key whose value does not end where the next key starts (a flow mapping
+    written over several lines, say) falls back to a round-trip dump.
+    """
+    from ruamel.yaml.comments import CommentedMap  # noqa: PLC0415 - see _yaml
+
+    docs = _load_all(text)
+    mapping = docs[0] if docs else None
+    if not isinstance(mapping, CommentedMap):
+        return text
+    present = [k for k in mapping if isinstance(k, str) and k in keys]
+    if not present:
+        return text
+    if mapping.fa.flow_style():
+        for k in present:
+            del mapping[k]
+        return _dump_all(text, docs)
+    lines = text.splitlines(keepends=True)
+    cut: set[int] = set()
+    for k in present:
+        kline, kcol = mapping.lc.key(k)
+        cut.update(range(kline, _block_end(lines, kline, kcol)))
+    return "".join(line for n, line in enumerate(lines) if n not in cut)
+
+
 def remove_item(text: str, index: int) -> str | None:
     """The YAML text without record `index`; None when it was the only record."""
     from ruamel.yaml.comments import CommentedSeq  # noqa: PLC0415 - see _yaml
@@ -280,16 +308,18 @@ def _dash_line(lines: list[str], line: int) -> int:
     return n
 
 
-def set_status_section(text: str, status: str) -> str | None:
+def set_status_section(text: str, status: str, *, word: str | None = None) -> str | None:
     """A frontmatter-less ADR with its status rewritten where the loader reads it; None if nowhere.
 
     The places are the loader's (`markdown.layout`), in its order: the
     metadata block's `Status:` line (between the title and the first
     content section), else the status section, whose first non-blank line
-    is replaced, its indentation kept (an empty section gets the status as
-    its first paragraph).
+    that is not a link line (`Supersedes […]`, `status.is_link_line`) is
+    replaced, its indentation kept (a section of link lines only gets the
+    status above them; an empty section, as its first paragraph). `word` is written as given; without it, the
+    status capitalised (`Accepted`).
     """
-    word = status.capitalize()
+    word = word if word is not None else status.capitalize()
     doc = outline(text.removeprefix("\ufeff"))
     pieces = _LINE_BREAK.split(text)
     lines, breaks = pieces[0::2], [*pieces[1::2], ""]
@@ -301,7 +331,15 @@ def set_status_section(text: str, status: str) -> str | None:
             return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
     if where.status is not None:
         start, end = doc.section(where.status)
-        first = next((n for n in range(start, end) if readable[n].strip()), None)
+        first = next(
+            (n for n in range(start, end) if readable[n].strip() and not is_link_line(readable[n])),
+            None,
+        )
+        if first is None and (
+            link := next((n for n in range(start, end) if readable[n].strip()), None)
+        ):
+            lines[link] = word + breaks[link] + breaks[link] + lines[link]
+            return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
         if first is None:
             breaks[start - 1] += f"\n{word}\n"
         else:

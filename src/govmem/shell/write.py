@@ -56,7 +56,7 @@ from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
 
-from govmem._corpus import utc_now
+from govmem._corpus import Corpus, utc_now
 from govmem.engine.operations import check_arguments
 from govmem.engine.validate import Arguments
 from govmem.memory.text import new_record_text, record_data
@@ -67,6 +67,7 @@ from govmem.parse.yaml import BadYaml, load_yaml
 from govmem.parse.yamledit import frontmatter_span, remove_item, set_keys, set_status_section
 
 from .atomic import create_exclusive, remove_unchanged, replace_unchanged
+from .author import mark_superseded
 from .files import MAX_BYTES, read_regular
 from .load import Loader
 from .plan import read_config
@@ -353,6 +354,8 @@ def approve(
     A claim is promoted to a decision (`kind: decision`): claims only contest,
     and a written accepted status on a claim would be read as proposed. An
     agent-authored record is ratified (`ratified_by`), as adrkit requires.
+    The records it supersedes are then marked `Superseded by` it, each in its
+    own format (`author.mark_superseded`): the supersession takes effect now.
 
     Raises:
         InputError: no record or several with that id, or it is a memory.
@@ -421,10 +424,23 @@ def _set_status(
     config: str | os.PathLike[str] | None,
     dir: str | None,
 ) -> Written:
-    real, rec = _find(root, rid, config, dir)
+    real, corpus, rec = _find_in(root, rid, config, dir)
     if rec.kind == "memory":
         msg = f"{rid!r} is a memory; use verify (or forget) for memories"
         raise InputError("id", msg)
+    written = _write_status(real, rec, status, by, config)
+    if status == "accepted":
+        mark_superseded(real, corpus, rec)
+    return written
+
+
+def _write_status(
+    real: Path,
+    rec: Record,
+    status: Literal["accepted", "rejected"],
+    by: str | None,
+    config: str | os.PathLike[str] | None,
+) -> Written:
     path = real / (rec.path or "")
     original = path.read_bytes()
     text = _decode(original)
@@ -459,10 +475,20 @@ def _find(
     config: str | os.PathLike[str] | None,
     dir: str | None,
 ) -> tuple[Path, Record]:
+    real, _, rec = _find_in(root, rid, config, dir)
+    return real, rec
+
+
+def _find_in(
+    root: str | os.PathLike[str],
+    rid: str,
+    config: str | os.PathLike[str] | None,
+    dir: str | None,
+) -> tuple[Path, Corpus, Record]:
     loader = Loader(root, config=config, dir=dir)
     real = loader.check_root()
     corpus = loader.load()
-    hits = corpus.by_id(rid)
+    hits = corpus.by_id(rid) or corpus.resolve(rid)  # an id, else a ref: `7` names `0007`
     if not hits:
         raise InputError("id", f"no record has the id {rid!r}")
     if len(hits) > 1:
@@ -472,7 +498,7 @@ def _find(
     rec = corpus.records[hits[0]]
     if rec.path is None:  # pragma: no cover - loaded records always have a path
         raise InputError("id", f"{rid!r} has no file")
-    return real, rec
+    return real, corpus, rec
 
 
 def _memory_folder(real: Path, cfg: Config) -> Path:

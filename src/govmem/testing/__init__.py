@@ -16,6 +16,8 @@ them as `govmem.load` does).
 `file_edits` draws a folder of ADR files and the edits made to it between
 two loads (`apply_edit`, `write_folder`): the parse cache's equality test;
 `settle` waits until files are old enough for a load to snapshot them.
+`dialect_folders` draws ADR folders as adr-tools, MADR, log4brains and
+frontmatter tools write them: the round-trip property of `govmem new`.
 `markdown_texts` draws Markdown that probes a block parser's corners (lazy
 lines, empty items, code in items, look-alike headings, fences and
 definitions): the quick scanner's equality test (`govmem.parse.scan`).
@@ -56,6 +58,7 @@ from .corpora import (
     scope_trees,
     sources,
 )
+from .dialects import DIALECTS, DialectFolder, Existing, dialect_folders
 from .edits import Edit, FileEdits, apply_edit, file_edits, settle, write_folder
 from .federated import LOG_NAMES, FederatedInputs, federated_corpora
 from .hostile import (
@@ -73,13 +76,16 @@ from .markdown import markdown_texts
 
 __all__ = [
     "BAD_BYTES",
+    "DIALECTS",
     "LINKED_SCOPES",
     "LOG_NAMES",
     "SPECIAL_FILES",
     "TOPICS",
     "VALUES",
     "CorpusInputs",
+    "DialectFolder",
     "Edit",
+    "Existing",
     "FederatedInputs",
     "FileEdits",
     "apply_edit",
@@ -88,6 +94,7 @@ __all__ = [
     "calendar_edge_instants",
     "configs",
     "corpora",
+    "dialect_folders",
     "f1_gadget",
     "federated_corpora",
     "file_edits",

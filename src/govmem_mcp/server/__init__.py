@@ -2,7 +2,8 @@
 
 `build_server(state, allow_writes=False)` returns a server with the tools in
 lexicographic order, each a short function over the live corpus (one module
-per group: `decisions`, `memory`, `adrkit`; what they share is in `base`):
+per group: `decisions`, `memory`, `adrkit`, `proposals`; what they share is
+in `base`):
 
 * every tool has a description written for a model, a strict input schema
   generated from govmem's one validator (`govmem.OPERATIONS`; `base`:
@@ -24,8 +25,11 @@ per group: `decisions`, `memory`, `adrkit`; what they share is in `base`):
   `InputError`s and `known_as_of` without history in govmem's); a corpus that cannot be read is the non-error outcome
   `corpus-unavailable` (without `corpusHealth`); a bad cursor is the
   non-error outcome `invalid-cursor`;
-* `remember` exists only with `allow_writes` and writes only unverified,
-  agent-sourced records;
+* `remember` and `propose_decision` exist only with `allow_writes`: the
+  first writes only unverified, agent-sourced memories and claims, the
+  second one new `proposed` decision record (`proposals`), touching no
+  other file; a write is acknowledged once its file is in place, even when
+  the reload after it fails (`base.acknowledge`);
 * no prompts, resources or subscriptions; `tools/list` and
   `server/discover` are cacheable for five minutes in the 2026-07-28 era
   (the tool surface is fixed for the life of the process and holds no
@@ -58,7 +62,7 @@ import govmem
 from govmem_mcp._state import LiveCorpus
 from govmem_mcp._version import __version__
 
-from . import adrkit, decisions, memory
+from . import adrkit, decisions, memory, proposals
 from .base import ToolSpec, input_model, output_adapter, tool_error
 
 __all__ = ["SERVER_NAME", "build_server"]
@@ -76,10 +80,12 @@ INSTRUCTIONS: Final = (
     "question: it returns one verdict with the decision in force, what it superseded, scope "
     "exceptions, open conflicts, evidence quotes and sources. `list_topics` shows which "
     "topics exist; `search_decisions` finds records by words; `get_decision` reads one "
-    "record; `get_decision_history` and `find_conflicts` drill down. Records are read-only "
-    "through this server."
+    "record; `get_decision_history` and `find_conflicts` drill down. Before proposing a "
+    "decision, `check_proposal` shows what the team already decided or rejected on it. Records "
+    "are read-only through this server, unless it was started with --allow-writes: then "
+    "`remember` and `propose_decision` add new, unverified records (a person approves them)."
 )
-SPECS: Final = (*decisions.TOOLS, *memory.TOOLS, *adrkit.TOOLS)
+SPECS: Final = (*decisions.TOOLS, *memory.TOOLS, *adrkit.TOOLS, *proposals.TOOLS)
 
 
 class _Tool:

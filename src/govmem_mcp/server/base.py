@@ -183,6 +183,21 @@ def unavailable(exc: CorpusUnavailable) -> CallToolResult:
     return answer(exc.sentence, {"result": out})
 
 
+def acknowledge(state: LiveCorpus, written: dict[str, Any], summary: str) -> CallToolResult:
+    """The answer of a write whose file is in place (SPEC §9 v6): acknowledged even when the
+    reload after it fails — then without `corpusHealth`, the summary saying so — since a retry
+    would write again."""
+    try:
+        corpus = state.current()
+    except CorpusUnavailable as exc:
+        note = (
+            f"{summary} The reload after it failed ({exc.sentence}); the next call reads it."
+            " Do not write it again."
+        )
+        return answer(note, {"result": written})
+    return answer(summary, {"corpusHealth": health(corpus.health), "result": written})
+
+
 def tool_error(text: str) -> CallToolResult:
     """A tool error (`isError: true`) a model can act on: what is wrong, then what to do."""
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
@@ -200,18 +215,6 @@ def on_corpus(state: LiveCorpus, op: Callable[[Corpus], CallToolResult]) -> Call
         return tool_error(f"{exc}{FIX}")
     except Refused as exc:
         return tool_error(exc.text)
-
-
-def acknowledged(state: LiveCorpus, out: dict[str, Any], summary: str) -> CallToolResult:
-    """A write's answer once its file is in place (SPEC §9, v6): with the corpus reloaded to
-    hold it; when that reload fails, the same result without `corpusHealth`, its summary
-    saying the write is made (so that an agent does not write it again)."""
-    try:
-        corpus = state.current()
-    except CorpusUnavailable as exc:
-        note = f"{summary} The file is written, but reading the corpus again failed: {exc.sentence} Do not write it again."
-        return answer(note, {"result": out})
-    return result(corpus, out, summary)
 
 
 class Refused(Exception):

@@ -22,7 +22,7 @@ from .base import (
     READ_ONLY,
     WRITES,
     ToolSpec,
-    acknowledged,
+    acknowledge,
     on_corpus,
     plural,
     result,
@@ -96,9 +96,8 @@ def remember(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
         return unavailable(exc)
     except InputError as exc:
         return tool_error(f"{exc}{FIX}")
-
     text = f"Wrote {a['kind']} {written.id} to {written.path} (unverified, agent-sourced)."
-    return acknowledged(state, written.to_wire(), text)
+    return acknowledge(state, written.to_wire(), text)
 
 
 TOOLS: Final = (
