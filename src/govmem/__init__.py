@@ -80,8 +80,9 @@ from .shell.author import (
     new_decision,
     propose_from_agent,
 )
+from .shell.derived import keep_derived, seed_derived
 from .shell.known import known_as_of_date, load
-from .shell.load import Loader, keep_derived, seed_derived
+from .shell.load import Loader
 from .shell.plan import find_root
 from .shell.pool import start_workers
 from .shell.reload import Reloader, Watched

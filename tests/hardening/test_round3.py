@@ -27,7 +27,8 @@ import pytest
 
 import govmem
 from govmem.shell import cache as _cache
-from govmem.shell.load import Loader, keep_derived
+from govmem.shell.derived import keep_derived
+from govmem.shell.load import Loader
 from govmem.shell.logs import Federation
 from govmem.shell.stamp import GRANULARITY_NS
 from govmem.testing import f1_gadget

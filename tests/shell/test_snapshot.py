@@ -27,7 +27,8 @@ from govmem.index.lazy import Lazy
 from govmem.model.codec import pack
 from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
-from govmem.shell.load import Loader, keep_derived, seed_derived
+from govmem.shell.derived import keep_derived, seed_derived
+from govmem.shell.load import Loader
 from govmem.shell.logs import Federation
 from govmem.shell.stamp import GRANULARITY_NS, settled
 from govmem.testing import FileEdits, apply_edit, f1_gadget, file_edits, settle, write_folder

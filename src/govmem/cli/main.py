@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from govmem.model.errors import GovmemError, InputError
-from govmem.shell.load import keep_derived
+from govmem.shell.derived import keep_derived
 from govmem.shell.plan import find_root
 
 from . import author, cache, init, lint, memory, pictures, query, serve, tools  # noqa: F401 - each module registers its commands

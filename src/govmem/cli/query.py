@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from govmem._corpus import Corpus
 from govmem.engine.answer import Answer, RecordView
 from govmem.engine.drill import existing_topic
+from govmem.shell.derived import seed_derived
 from govmem.shell.known import known_as_of_date
-from govmem.shell.load import seed_derived
 
 from .base import command, date_value, emit, load_corpus, now, out, parse_when
 from .pages import more, page_args, readable_page

@@ -14,37 +14,35 @@ between-record fact as it was patches the records into the last corpus.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import re
 import time
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, TypeAlias
 
-from attrs import asdict, evolve, frozen
+from attrs import evolve, frozen
 
 from govmem._corpus import Corpus
 from govmem.index.build import build_index
-from govmem.index.memo import Key, Memo, kept_key, kept_name
-from govmem.model.codec import CodecError, pack, unpack
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, Record, Relation, Source
 from govmem.model.time import When
 from govmem.parse.config import CONFIG_NAME, parse_config
-from govmem.parse.dates import DateOrder, date_order_votes, decide_date_order
+from govmem.parse.dates import DateOrder
 from govmem.parse.file import ParseContext, ParsedFile
 
 from . import cache as _cache
 from . import collector
 from . import files as _files
-from . import git as _git
 from . import snapshot as _snapshot
+from .derived import remember
 from .files import FileText, fingerprint, walk_files, walk_tree
+from .gitdates import dates_part, exact_dates, kept_git_dates
+from .patch import Built, patched
 from .plan import DiskTree, Plan, plan_paths, read_config
-from .pool import parse_many
 from .snapshot import CacheCounts
+from .through import date_order, parse_through
 
 _LOGS_KEY: Final = re.compile(r"^\s*[\"']?logs[\"']?\s*:", re.MULTILINE)
 """A `logs:` key in a `govmem.yaml` text (then it is parsed for them: `Loader.log_roots`)."""
@@ -106,7 +104,7 @@ class Loader:
         self._cache: dict[tuple[str, str, str, When | None], ParsedFile] = {}
         self._votes: dict[str, tuple[bool, bool]] = {}
         """Content digest -> its date-order votes (`date_order_votes`), kept between loads."""
-        self._last: _Built | None = None
+        self._last: Built | None = None
         """The last corpus assembled and what it was built from (`_patched`)."""
         self.use_cache = True
         """Whether loads consult the persistent parse cache (`shell.cache`; also `GOVMEM_CACHE=off`)."""
@@ -228,7 +226,7 @@ class Loader:
         real = self.check_root()
         config, config_findings = self.read_config(real, store)
         plan = self.plan(real, config)
-        git_dates = self.git_dates(real, store)
+        git_dates = kept_git_dates(real, store)
         where, clean = (
             self.snapshot_key(real, config, config_findings, plan, git_dates)
             if store is not None
@@ -259,30 +257,6 @@ class Loader:
         """Whether the last corpus built may be kept under the key its load computed: built
         with the git dates that key names, from files unchanged while they were read."""
         return self._exact
-
-    def git_dates(self, real: Path, store: _cache.ParseCache | None) -> Mapping[str, When]:
-        """Every file's first-add date (`git.first_add_dates`), kept in the cache under the
-        commit they were read at: a start at the same HEAD does not walk the history again,
-        and decodes the kept dates only when a parse needs them (`KeptDates`)."""
-        if not _git.has_git_entry(real):
-            return {}
-        found = _git.history(real)
-        if found is None:
-            return {}
-        if store is None:
-            return _git.dates_of(found) or {}
-        slot = _snapshot.snapshot_key(["git-dates"])
-        key = _snapshot.snapshot_key(
-            ["git-dates", str(found.top), found.prefix, found.sha, found.state]
-        )
-        blob = store.get_snapshot(slot, key, "histories")
-        if blob is not None:
-            return KeptDates(key, found, blob)
-        dates = _git.dates_of(found)
-        if dates is None:
-            return {}  # git could not tell this time: nothing is kept
-        store.put_snapshot(slot, key, _cache.encode_dates(dates), "histories")
-        return KeptDates(key, found, dates=dates)
 
     def read_config(
         self, real: Path, store: _cache.ParseCache | None
@@ -346,7 +320,7 @@ class Loader:
             config.text,
             findings,
             _text(plan.entries),
-            _dates_part(git_dates),
+            dates_part(git_dates),
             digest,
         ]
         # one slot per root, folder, config file and findings (the CLI's and the MCP server's
@@ -398,7 +372,7 @@ class Loader:
             return None
         self._snapshot = (where.key, snap)
         self._exact = True
-        _remember(snap, store.root, where.slot, where.key)
+        remember(snap, store.root, where.slot, where.key)
         self._findings = snap.file_findings
         c = snap.counts
         self.cache_counts = CacheCounts(
@@ -416,7 +390,7 @@ class Loader:
         snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts)
         blob = _snapshot.encode(snap)
         if blob is not None and store.write_kept(where.slot, where.key, blob):
-            _remember(snap, store.root, where.slot, where.key)
+            remember(snap, store.root, where.slot, where.key)
 
     @contextlib.contextmanager
     def store(self) -> Iterator[_cache.ParseCache | None]:
@@ -470,9 +444,11 @@ class Loader:
         digest: str | None,
         pending: Pending | None,
     ) -> Corpus:
-        order, conflict = (
-            (config.date_order, False) if config.date_order else self._date_order(files, store)
-        )
+        order: DateOrder
+        if config.date_order:
+            order, conflict = config.date_order, False
+        else:
+            order, conflict, self._votes = date_order(files, self._votes, store)
         if conflict:
             msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
             findings.append(Finding("date-order-conflict", msg, field="date_order"))
@@ -484,7 +460,14 @@ class Loader:
         by_path: dict[str, ParsedFile] = {}
         keys = {f.path: (f.path, f.digest, order, git_dates.get(f.path)) for f in files}
         todo = [f for f in files if f.text is not None and keys[f.path] not in self._cache]
-        fresh = self._parse_root(todo, ParseContext(config, order), git_dates, len(files), store)
+        known = len(files) - len(todo)
+        fresh, self.cache_counts = parse_through(
+            todo,
+            ParseContext(config, order),
+            git_dates,
+            store,
+            lambda hits: self._progress(len(files), known + hits),
+        )
         for f in files:
             if f.text is None:
                 excluded += not _files.is_folder(f)
@@ -503,7 +486,7 @@ class Loader:
         self._cache = cache
         frame = (config.text, dict(plan.folder_scopes), plan.folders, findings, excluded)
         digest = digest or fingerprint(config.text, files)
-        corpus = _patched(self._last, frame, by_path, digest)
+        corpus = patched(self._last, frame, by_path, digest)
         if corpus is None:
             corpus = build_index(
                 Corpus,
@@ -518,17 +501,17 @@ class Loader:
                 folders=plan.folders,
                 unread=tuple(f.path for f in files if f.lost),
             )
-        self._last = _Built(corpus, frame, by_path)
+        self._last = Built(corpus, frame, by_path)
         self._findings = tuple(findings)
         self._snapshot = None  # a corpus built replaces the one restored (never two in memory)
-        self._exact = _exact(git_dates)
+        self._exact = exact_dates(git_dates)
         if store is not None and pending is not None and self._exact:
             counts = evolve(self.cache_counts, snapshots=1)
             snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
             blob = _snapshot.encode(snap)
             if blob is not None and store.write_kept(pending.slot, pending.key, blob):
                 self._snapshot = (pending.key, snap)
-                _remember(snap, store.root, pending.slot, pending.key)
+                remember(snap, store.root, pending.slot, pending.key)
         return corpus
 
     def file_findings(self) -> tuple[Finding, ...]:
@@ -544,313 +527,3 @@ class Loader:
         if known:
             report(known, total)
         return lambda parsed: report(known + parsed, total)
-
-    def _parse_root(
-        self,
-        todo: list[FileText],
-        ctx: ParseContext,
-        git_dates: Mapping[str, When],
-        total: int,
-        store: _cache.ParseCache | None,
-    ) -> dict[str, ParsedFile]:
-        """The parsed files of one corpus root: from the parse cache when it has them, else parsed.
-
-        The one place the persistent cache (`shell.cache`) is consulted: for
-        each file its entry key (content hash, configuration, date order, git
-        date, govmem's version); the hits are decoded, the rest parsed (on
-        every core when many) and stored. `self.cache_counts` says how many of each.
-        """
-        hits: dict[str, ParsedFile] = {}
-        keys: dict[str, str] = {}
-        if store is not None and todo:
-            ckey = _cache.config_key(ctx.config, ctx.date_order)
-            keys = {
-                f.path: _cache.entry_key(ckey, f.path, f.digest, git_dates.get(f.path))
-                for f in todo
-            }
-            blobs = store.get_many(list(keys.values()))
-            for f in todo:
-                blob = blobs.get(keys[f.path])
-                got = _snapshot.decode_entry(blob, f.text or "") if blob is not None else None
-                if got is not None:
-                    hits[f.path] = got
-        rest = [f for f in todo if f.path not in hits]
-        done = parse_many(
-            [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
-            ctx,
-            self._progress(total, total - len(rest)),
-            (_snapshot.encode_entry, _snapshot.decode_entry) if store is not None else None,
-        )
-        parsed = [p for p, _ in done]
-        if store is not None and rest:
-            store.put_many(
-                (keys[f.path], blob)
-                for f, (_, blob) in zip(rest, done, strict=True)
-                if blob is not None
-            )
-        self.cache_counts = CacheCounts(
-            sum(len(p.records) for p in hits.values()),
-            sum(len(p.records) for p in parsed),
-            len(hits),
-            len(rest),
-        )
-        return {**hits, **dict(zip((f.path for f in rest), parsed, strict=True))}
-
-    def _date_order(
-        self, files: Iterable[FileText], store: _cache.ParseCache | None = None
-    ) -> tuple[DateOrder, bool]:
-        """`scan_date_order` over the files' texts, scanning only contents not seen before.
-
-        Votes not kept from the last load come from the parse cache when it has them.
-        """
-        votes: dict[str, tuple[bool, bool]] = {}
-        texts = {f.digest: f.text for f in files if f.text is not None}
-        missing = [d for d in texts if d not in self._votes]
-        stored: dict[str, tuple[bool, bool]] = {}
-        if store is not None and missing:
-            keys = {d: _cache.votes_key(d) for d in missing}
-            blobs = store.get_many(list(keys.values()))
-            for d, k in keys.items():
-                blob = blobs.get(k)
-                if blob in (b"00", b"01", b"10", b"11"):
-                    stored[d] = (blob[0:1] == b"1", blob[1:2] == b"1")
-        new: list[tuple[str, bytes]] = []
-        for d, text in texts.items():
-            got = self._votes.get(d) or stored.get(d)
-            if got is None:
-                got = date_order_votes(text or "")
-                if store is not None:
-                    new.append((_cache.votes_key(d), b"%d%d" % got))
-            votes[d] = got
-        if store is not None:
-            store.put_many(new)
-        self._votes = votes
-        return decide_date_order(votes.values())
-
-
-class KeptDates(Mapping[str, When]):
-    """The first-add dates of one commit's history, as the cache keeps them (`Loader.git_dates`):
-    named by the commit (`key`), decoded on first use.
-
-    A warm start proves its snapshot by the commit alone (the dates are a
-    function of it) and never decodes them. Should the kept value not
-    decode, git is asked again; when git cannot tell either, the dates are
-    empty and `exact` false: a corpus built from them is not kept under a
-    key that names the commit (`_exact`).
-    """
-
-    def __init__(
-        self,
-        key: str,
-        found: _git.History,
-        blob: bytes | None = None,
-        dates: dict[str, When] | None = None,
-    ) -> None:
-        self.key = key
-        self.exact = True
-        self._found = found
-        self._blob = blob
-        self._dates = dates
-
-    def _all(self) -> dict[str, When]:
-        if self._dates is None:
-            dates = _cache.decode_dates(self._blob)
-            if dates is None:
-                dates = _git.dates_of(self._found)
-            if dates is None:
-                dates, self.exact = {}, False
-            self._dates, self._blob = dates, None
-        return self._dates
-
-    def __getitem__(self, path: str) -> When:
-        return self._all()[path]
-
-    def get(self, path: str, default: When | None = None) -> When | None:  # type: ignore[override]
-        return self._all().get(path, default)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-
-def _dates_part(dates: Mapping[str, When]) -> str:
-    """The git dates as a snapshot key's part: the commit that dates them, when the cache keeps
-    them under one (`KeptDates`), else every date spelled out (`cache.dates_text`)."""
-    if isinstance(dates, KeptDates):
-        return "commit\0" + dates.key
-    return _cache.dates_text(sorted(dates.items()))
-
-
-def _exact(dates: Mapping[str, When]) -> bool:
-    """Whether a corpus built with `dates` may be kept under the key `_dates_part` gave."""
-    return not isinstance(dates, KeptDates) or dates.exact
-
-
-class _Held:
-    """A snapshot this process restored or wrote, by its corpus (held weakly)."""
-
-    def __init__(self, snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
-        self.corpus = weakref.ref(snap.corpus)
-        self.where = (real, slot, key)
-        self.derived: dict[str, bytes] = {}
-        """The derived values kept beside it, as read or written (`seed_derived`)."""
-
-
-_HELD: dict[int, _Held] = {}
-"""The snapshots of this process, by `id` of their corpus (`keep_derived`)."""
-DERIVED: Final = "derived"
-"""The part of a snapshot's kept files holding its derived values (`ParseCache.read_kept`)."""
-
-
-def _remember(snap: _snapshot.Snapshot, real: Path, slot: str, key: str) -> None:
-    for gone in [i for i, h in _HELD.items() if h.corpus() is None]:
-        del _HELD[gone]
-    _HELD[id(snap.corpus)] = _Held(snap, real, slot, key)
-
-
-def _held(corpus: Corpus) -> _Held | None:
-    held = _HELD.get(id(corpus))
-    return held if held is not None and held.corpus() is corpus else None
-
-
-def seed_derived(corpus: Corpus) -> bool:
-    """Read the derived values kept beside the snapshot `corpus` came from (the topic index:
-    `Key(kept=…)`) into memory, each decoded when an operation first asks for it.
-
-    A snapshot's derived values are kept apart from it: a start that answers
-    a question on a named topic never reads them. The CLI and the MCP server
-    call this before an operation that infers a topic; True when something
-    was seeded. A corpus that came from no snapshot is left alone.
-    """
-    held = _held(corpus)
-    if held is None:
-        return False
-    real, slot, key = held.where
-    if not held.derived:
-        opened = _cache.open_cache(real)
-        if not isinstance(opened, _cache.ParseCache):
-            return False
-        try:
-            blob = opened.read_kept(slot, key, DERIVED)
-        finally:
-            opened.close()
-        if blob is None:
-            return False
-        try:
-            held.derived = {name: bytes(v) for name, v in unpack(blob).items()}
-        except CodecError:
-            return False
-    for name, data in held.derived.items():
-        found = kept_key(name)
-        if found is not None:
-            memo_key, argument = found
-            corpus.memo.seed(memo_key, argument, functools.partial(_decode_kept, data, memo_key))
-    return bool(held.derived)
-
-
-def _decode_kept(data: bytes, key: Key[object]) -> object | None:
-    return _snapshot.decode_kept(data, key.kept) if key.kept is not None else None
-
-
-def keep_derived(corpus: Corpus) -> bool:
-    """Keep beside the snapshot `corpus` came from the derived values its memo has built
-    since (`Key(kept=…)`: the topic index), for the next start (`seed_derived`).
-
-    The first inferred question on a large corpus builds the BM25 topic index
-    (seconds at 10,000 records); kept, the next start answers without
-    building it. True when something was written. The CLI calls it after
-    its output; a corpus that came from no snapshot is left alone.
-    """
-    held = _held(corpus)
-    if held is None:
-        return False
-    new: dict[str, bytes] = {}
-    for memo_key, argument, value in corpus.memo.kept():
-        name = kept_name(memo_key, argument)
-        if name is not None and name not in held.derived and memo_key.kept is not None:
-            blob = _snapshot.encode_kept(value, memo_key.kept)
-            if blob is not None:
-                new[name] = blob
-    if not new:
-        return False
-    real, slot, key = held.where
-    opened = _cache.open_cache(real)
-    if not isinstance(opened, _cache.ParseCache):
-        return False
-    derived = {**held.derived, **new}
-    try:
-        written = opened.write_kept(slot, key, pack(derived), DERIVED)
-    finally:
-        opened.close()
-    if written:
-        held.derived = derived
-    return written
-
-
-Frame = tuple[str, dict[str, str], tuple[str, ...], list[Finding], int]
-"""What a corpus is built from besides the parsed files: config text, folder scopes, the
-folders read, every file-level finding (config, plan, unreadable files, parsing) and the
-excluded count."""
-
-PATCH_LIMIT: Final = 16
-"""Most changed files the patch path takes; beyond, the corpus is built again."""
-_LOOSE_FIELDS: Final = frozenset(
-    {"body", "frontmatter", "content", "value", "confidence", "authority", "evidence", "affects"}
-)
-"""Record fields no between-record fact depends on (`build_index` never reads them)."""
-
-
-@frozen
-class _Built:
-    corpus: Corpus
-    frame: Frame
-    parsed: dict[str, ParsedFile]
-
-
-def _patched(
-    last: _Built | None, frame: Frame, parsed: dict[str, ParsedFile], digest: str
-) -> Corpus | None:
-    """The last corpus with the changed files' records swapped in, when that is the same value.
-
-    After an edit of a decision's or claim's prose (body, content, value,
-    confidence, authority, evidence, affects) every derived fact of
-    `build_index` — order, scopes, topics, refs, supersession, memory
-    versions, between-record findings — is what it was, so only the records
-    change; the corpus's lazy indexes (`Corpus.memo`) start empty. Anything
-    else (a file added or removed, a changed id, status, date, link, title or
-    topic, a memory, a source, a relation, different findings) returns None:
-    build it again. tests/shell/test_load.py checks the result equals a full build.
-    """
-    if last is None or last.frame != frame or last.parsed.keys() != parsed.keys():
-        return None
-    changed = [p for p, new in parsed.items() if new is not last.parsed[p]]
-    if not changed or len(changed) > PATCH_LIMIT:
-        return None
-    swaps: dict[tuple[str, str | None, int], Record] = {}
-    for path in changed:
-        old, new = last.parsed[path], parsed[path]
-        if (
-            old.sources != new.sources
-            or old.relations != new.relations
-            or old.skipped != new.skipped
-            or len(old.records) != len(new.records)
-        ):
-            return None
-        for a, b in zip(old.records, new.records, strict=True):
-            if a.kind not in ("decision", "claim") or _shape(a) != _shape(b):
-                return None
-            swaps[(a.id, a.path, a.index)] = b
-    records = list(last.corpus.records)
-    for pos, rec in enumerate(records):
-        new_rec = swaps.get((rec.id, rec.path, rec.index))
-        if new_rec is not None:
-            records[pos] = new_rec
-    health = evolve(last.corpus.health, fingerprint=digest)
-    return evolve(last.corpus, records=tuple(records), health=health, memo=Memo())
-
-
-def _shape(rec: Record) -> dict[str, object]:
-    """A record without its loose fields: what `build_index` reads of it."""
-    return {k: v for k, v in asdict(rec, recurse=False).items() if k not in _LOOSE_FIELDS}

@@ -43,6 +43,7 @@ from govmem.parse.config import CONFIG_NAME
 from . import files as _files
 from . import git as _git
 from .files import FileText, fingerprint, walk_tree
+from .gitdates import kept_git_dates
 from .load import Loader, Pending
 from .logs import FederationKey, LogSet, total_counts
 from .plan import Plan, is_candidate
@@ -196,7 +197,7 @@ class Reloader:
         git_dates = self._git_dates
         if git_dates is None or git_changed:
             with self._loader.store() as store:  # kept under HEAD's commit (`Loader.git_dates`)
-                git_dates = self._loader.git_dates(self.root, store)
+                git_dates = kept_git_dates(self.root, store)
         pending: Pending | None = None
         if not self._files:
             restored, pending = self._restore(planned, git_dates)

@@ -10,7 +10,7 @@ beside those entries under a key that stat data can prove (`Loader.load`,
   another release or an edited checkout never reads another's snapshot),
   the parsed configuration and its text, the config's and the plan's
   findings, the folders planned, the git first-add dates (named by the
-  commit they were read at when the cache keeps them, `load.KeptDates`:
+  commit they were read at when the cache keeps them, `gitdates.KeptDates`:
   a warm start never decodes them), and every
   candidate file's path and stat row (mode, size, mtime_ns, ctime_ns,
   inode, device; following symlinks, so a retargeted link is another row),
