@@ -93,6 +93,7 @@ GOVMEM: Final = [
     "structure",
     "unstructure",
     "utc_now",
+    "write_behind",
 ]
 
 

@@ -17,7 +17,8 @@ private subpackages behind it):
   `start_workers` (fork the parse workers before a server starts threads),
   `keep_derived` (keep beside the parse cache's snapshot what a corpus built
   since its load: the topic index) and `seed_derived` (read it back before an
-  operation that infers a topic),
+  operation that infers a topic), `write_behind` (hold the parse cache's writes
+  until an answer is out),
   `remember_from_agent`, `utc_now`; new decision records in the folder's own
   format: `new_decision` (people), `propose_from_agent` (agents: proposed
   only), `draft_decision` (what would be written), `NewDecision`, `Drafted`,
@@ -80,6 +81,7 @@ from .shell.author import (
     new_decision,
     propose_from_agent,
 )
+from .shell.cache import write_behind
 from .shell.derived import keep_derived, seed_derived
 from .shell.known import known_as_of_date, load
 from .shell.load import Loader
@@ -186,4 +188,5 @@ __all__ = [
     "structure",
     "unstructure",
     "utc_now",
+    "write_behind",
 ]

@@ -48,7 +48,15 @@ from typing import Final
 
 from attrs import frozen
 
-from govmem import Corpus, CorpusUnavailable, Reloader, Watched, keep_derived, proves_unchanged
+from govmem import (
+    Corpus,
+    CorpusUnavailable,
+    Reloader,
+    Watched,
+    keep_derived,
+    proves_unchanged,
+    write_behind,
+)
 
 from ._roots import check_roots
 from ._scan import (
@@ -99,6 +107,8 @@ class LiveCorpus:
         self.config = None if config is None else Path(config).absolute()
         self._watch_mode = watch
         self._lock = threading.Lock()
+        self._writers: list[threading.Thread] = []
+        """The threads writing what reloads parsed into the parse cache (`current`)."""
         self._detector: Detector | None = None
         self._root: Path | None = None
         self._reloader: Reloader | None = None
@@ -132,17 +142,24 @@ class LiveCorpus:
             CorpusUnavailable: the root or folder cannot be read, or the files
                 kept changing during the reload.
         """
-        with self._lock:
+        with write_behind() as writes, self._lock:
             if self._detector is None:
                 self._detector = make_detector(self._watch_mode)
             dirty = self._detector.poll()
             held = self._reloader.corpus if self._reloader is not None else None
             if dirty is None and held is not None:
                 return held
-            return self._reload(dirty)
+            corpus = self._reload(dirty)
+        # the answer first: the parse cache is written beside it, in a thread of its own
+        writer = threading.Thread(target=writes.flush, name="govmem-cache-writes")
+        self._writers = [t for t in self._writers if t.is_alive()] + [writer]
+        writer.start()
+        return corpus
 
     def close(self) -> None:
         """Stop watching; keep in the parse cache what the corpus built (`keep_derived`)."""
+        for writer in self._writers:
+            writer.join()  # what the last reloads keep: then the topic index beside it
         with self._lock:
             if self._detector is not None:
                 self._detector.close()

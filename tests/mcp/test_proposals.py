@@ -113,6 +113,20 @@ async def test_propose_decision_refuses_what_only_a_person_sets(write_client: Cl
         assert r.is_error
 
 
+async def test_a_proposal_that_would_be_unreadable_is_refused_and_never_written(
+    write_client: Client, example_repo: Path
+) -> None:
+    """Text with a NUL byte would make the file binary (read as `unreadable`, no record): the
+    proposal is a tool error and nothing is written (found by the read-only property)."""
+    before = sorted((example_repo / "docs" / "adr").iterdir())
+    r = await write_client.call_tool(
+        "propose_decision", {"title": "Use MySQL for new services", "decision": "R\u00f3\x00x"}
+    )
+    assert r.is_error
+    assert "would not be readable" in text(r)
+    assert sorted((example_repo / "docs" / "adr").iterdir()) == before
+
+
 @pytest.mark.parametrize(
     ("tool", "args"),
     [

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -27,6 +28,7 @@ from govmem.index.lazy import Lazy
 from govmem.model.codec import pack
 from govmem.shell import cache as _cache
 from govmem.shell import snapshot as _snapshot
+from govmem.shell.cache import write_behind
 from govmem.shell.derived import keep_derived, seed_derived
 from govmem.shell.load import Loader
 from govmem.shell.logs import Federation
@@ -504,3 +506,46 @@ def test_dates_and_matchers_round_trip(tmp_path: Path) -> None:
     assert back.corpus.records == corpus.records
     assert back.corpus.facts == corpus.facts
     assert {str(r.valid_from) for r in records} == {str(r.valid_from) for r in corpus.records}
+
+
+def test_held_writes_wait_for_the_flush_and_then_serve(own_cache: Path, example: Path) -> None:
+    """Within `write_behind`, a cold load writes nothing to the cache (the answer comes
+    first); flushed, the entries and the snapshot are there and the next load restores."""
+    with write_behind() as held:
+        loader = _loader(example)
+        first = loader.load()
+        assert snapshot_files(example, own_cache) == []
+        with sqlite3.connect(_cache.db_path(example.resolve(), own_cache)) as conn:
+            assert conn.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+    held.flush()
+    assert len(snapshot_files(example, own_cache)) == 1
+    again = _loader(example)
+    _same(again.load(), first)
+    assert again.cache_counts.snapshots == 1
+
+
+def test_the_cli_prints_its_answer_before_it_writes_the_cache(
+    own_cache: Path, example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A one-shot `govmem query` on a cold cache: when its answer is printed, the cache holds
+    no snapshot yet; when the command returns, it does (SPEC §8: the answer first)."""
+    from govmem.cli import base
+    from govmem.cli.main import main as cli_main
+
+    seen: list[int] = []
+    real_out = base.out
+
+    def out(text: str) -> None:
+        seen.append(len(snapshot_files(example, own_cache)))
+        real_out(text)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("govmem.cli.query.out", out)
+        mp.setattr(
+            "govmem.shell.snapshot.settled", lambda changed_ns, since_ns: True
+        )  # the files were just copied: let them be snapshotted
+        argv = ["--root", str(example), "query", "database?", "--as-of", "2026-09-08"]
+        assert cli_main(argv) == 0
+    assert seen == [0]
+    assert "adr-024" in capsys.readouterr().out
+    assert len(snapshot_files(example, own_cache)) == 1

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from govmem.model.errors import GovmemError, InputError
+from govmem.shell.cache import write_behind
 from govmem.shell.derived import keep_derived
 from govmem.shell.plan import find_root
 
@@ -111,10 +112,12 @@ def main(argv: Sequence[str] | None = None, *, one_shot: bool = False) -> int:
             raise UsageError(msg)
         if args.root is None:
             args.root = os.fspath(find_root())
-        code: int = args.func(args)
+        with write_behind() as held:  # the answer first; then the parse cache's writes
+            code: int = args.func(args)
+        sys.stdout.flush()
+        held.flush()
         if code == 0 and (corpus := getattr(args, "loaded", None)) is not None:
-            sys.stdout.flush()  # the answer first; then the topic index for the next start
-            keep_derived(corpus)
+            keep_derived(corpus)  # and the topic index, for the next start
     except InputError as exc:
         return _fail(f"govmem: {exc}", 2)
     except GovmemError as exc:

@@ -280,6 +280,12 @@ def _read_back(path: str, text: str, corpus: Corpus, status: Status) -> Record:
     Raises:
         GovmemError: the folder's template makes it read otherwise (nothing is written).
     """
+    if decode_text(text.encode("utf-8", "surrogatepass")) is None:
+        msg = (
+            f"the record composed for {path} would not be readable (a NUL byte, or text that"
+            " is not UTF-8); nothing was written"
+        )
+        raise GovmemError(msg)
     parsed = parse_file(path, text, ParseContext(config=corpus.config))
     if len(parsed.records) != 1:
         msg = (

@@ -48,7 +48,8 @@ import mmap
 import os
 import sqlite3
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
@@ -170,11 +171,15 @@ _TABLES: Final = {
 class ParseCache:
     """One corpus root's cache database (open with `open_cache`), and its snapshot files."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, root: Path) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, path: Path, root: Path, inside: Sequence[Path] = ()
+    ) -> None:
         self._conn = conn
         self.path = path
         self.root = root
         """The resolved corpus root it belongs to."""
+        self.inside = tuple(inside)
+        """The log roots it may not lie in (`open_cache`), to open it again so (`Behind`)."""
         self.refused: str | None = None
         """Why it stopped being used (`refuse`); then it reads and writes nothing."""
 
@@ -401,12 +406,66 @@ def open_cache(
         except (sqlite3.Error, OSError):
             return None
         if schema == str(SCHEMA):
-            return ParseCache(conn, path, real)
+            return ParseCache(conn, path, real, inside)
         conn.close()
         if not (schema or "").isdigit() or int(schema or 0) > SCHEMA or attempt == 2:
             return None  # written by a newer govmem (or unreadable): leave it alone
         _remove(path)
     return None
+
+
+class Behind:
+    """Cache writes held until the caller's answer is out (`write_behind`), then made."""
+
+    def __init__(self) -> None:
+        self._writes: list[tuple[tuple[Path, tuple[Path, ...]], Write]] = []
+
+    def add(self, store: ParseCache, write: Write) -> None:
+        """Hold `write(store)` until `flush`."""
+        self._writes.append(((store.root, store.inside), write))
+
+    def flush(self) -> None:
+        """Make every held write, each root's cache opened again once (and checked again: a
+        cache no longer to be trusted gets nothing)."""
+        writes, self._writes = self._writes, []
+        opened: dict[tuple[Path, tuple[Path, ...]], ParseCache | None] = {}
+        try:
+            for where, write in writes:
+                if where not in opened:
+                    got = open_cache(where[0], inside=where[1])
+                    opened[where] = got if isinstance(got, ParseCache) else None
+                if (store := opened[where]) is not None:
+                    write(store)
+        finally:
+            for store in opened.values():
+                if store is not None:
+                    store.close()
+
+
+Write: TypeAlias = Callable[[ParseCache], object]
+"""A write into a root's cache (and the encoding before it)."""
+_behind = threading.local()
+
+
+@contextlib.contextmanager
+def write_behind() -> Iterator[Behind]:
+    """Within this block, this thread's cache writes (and their encoding) are held: the
+    one-shot CLI prints its answer first, then makes them (`Behind.flush`)."""
+    held, before = Behind(), getattr(_behind, "now", None)
+    _behind.now = held
+    try:
+        yield held
+    finally:
+        _behind.now = before
+
+
+def later(store: ParseCache, write: Write) -> None:
+    """`write(store)` now, or when the thread's held writes are flushed (`write_behind`)."""
+    held: Behind | None = getattr(_behind, "now", None)
+    if held is None:
+        write(store)
+    else:
+        held.add(store, write)
 
 
 def untrusted(folder: Path, path: Path) -> str | None:

@@ -385,12 +385,12 @@ class Loader:
     ) -> None:
         """Keep `corpus`, which this root stands for (its federation), as the snapshot at
         `where`; `counts` are its load's, every root of it counted in `snapshots`."""
-        if not self._exact:
-            return
-        snap = _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts)
-        blob = _snapshot.encode(snap)
-        if blob is not None and store.write_kept(where.slot, where.key, blob):
-            remember(snap, store.root, where.slot, where.key)
+        if self._exact:
+            self._keep(
+                store,
+                where,
+                _snapshot.Snapshot(corpus, corpus.health.fingerprint, self._findings, counts),
+            )
 
     @contextlib.contextmanager
     def store(self) -> Iterator[_cache.ParseCache | None]:
@@ -507,12 +507,20 @@ class Loader:
         self._exact = exact_dates(git_dates)
         if store is not None and pending is not None and self._exact:
             counts = evolve(self.cache_counts, snapshots=1)
-            snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
-            blob = _snapshot.encode(snap)
-            if blob is not None and store.write_kept(pending.slot, pending.key, blob):
-                self._snapshot = (pending.key, snap)
-                remember(snap, store.root, pending.slot, pending.key)
+            self._keep(store, pending, _snapshot.Snapshot(corpus, digest, self._findings, counts))
         return corpus
+
+    def _keep(self, store: _cache.ParseCache, where: Pending, snap: _snapshot.Snapshot) -> None:
+        """Keep `snap` at `where` (now, or once the answer is out: `cache.later`)."""
+
+        def write(s: _cache.ParseCache) -> None:
+            blob = _snapshot.encode(snap)
+            if blob is not None and s.write_kept(where.slot, where.key, blob):
+                if self._snapshot is None:
+                    self._snapshot = (where.key, snap)
+                remember(snap, s.root, where.slot, where.key)
+
+        _cache.later(store, write)
 
     def file_findings(self) -> tuple[Finding, ...]:
         """The file-level findings of the last corpus built (config, plan, unreadable

@@ -202,6 +202,11 @@ def _give_up() -> None:
             _pool = None
 
 
+def parallel(jobs: int) -> bool:
+    """Whether `parse_many` would parse this many files in worker processes."""
+    return jobs >= PARALLEL_FROM and workers() > 1 and not _broken
+
+
 def parse_many(
     jobs: Sequence[Job],
     ctx: ParseContext,

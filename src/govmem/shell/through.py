@@ -17,7 +17,7 @@ from govmem.parse.file import ParseContext, ParsedFile
 from . import cache as _cache
 from . import snapshot as _snapshot
 from .files import FileText
-from .pool import parse_many
+from .pool import parallel, parse_many
 from .snapshot import CacheCounts
 
 Votes = tuple[bool, bool]
@@ -48,19 +48,28 @@ def parse_through(
             if got is not None:
                 hits[f.path] = got
     rest = [f for f in todo if f.path not in hits]
+    # workers encode the entries they parse (what they send back); else it is done with the
+    # write, which waits until the answer is out (`cache.later`)
+    encoded = store is not None and parallel(len(rest))
     done = parse_many(
         [(f.path, f.text or "", git_dates.get(f.path)) for f in rest],
         ctx,
         progress(len(todo) - len(rest)),
-        (_snapshot.encode_entry, _snapshot.decode_entry) if store is not None else None,
+        (_snapshot.encode_entry, _snapshot.decode_entry) if encoded else None,
     )
     parsed = [p for p, _ in done]
     if store is not None and rest:
-        store.put_many(
-            (keys[f.path], blob)
-            for f, (_, blob) in zip(rest, done, strict=True)
-            if blob is not None
-        )
+        made = list(zip(rest, done, strict=True))
+
+        def put(s: _cache.ParseCache) -> None:
+            s.put_many(
+                (keys[f.path], blob)
+                for f, (p, got) in made
+                if (blob := got if got is not None else _snapshot.encode_entry(p, f.text or ""))
+                is not None
+            )
+
+        _cache.later(store, put)
     counts = CacheCounts(
         sum(len(p.records) for p in hits.values()),
         sum(len(p.records) for p in parsed),
@@ -95,7 +104,7 @@ def date_order(
             if store is not None:
                 new.append((_cache.votes_key(d), b"%d%d" % got))
         votes[d] = got
-    if store is not None:
-        store.put_many(new)
+    if store is not None and new:
+        _cache.later(store, lambda s: s.put_many(new))
     order, conflict = decide_date_order(votes.values())
     return order, conflict, votes
