@@ -71,8 +71,9 @@ def test_first_answer_runner_writes_its_figures(tmp_path: Path) -> None:
     assert 0 <= compiled <= modules
     row = data["rows"][0]
     assert row["n"] == 20
-    assert row["cache_bytes"] > 0
-    assert row["query_warm_s"] > 0
-    assert row["query_cold_s"] > 0
-    assert row["query_inferred_warm_s"] > 0
-    assert row["cold_load_files_per_s"] > 0
+    for figure in ("query_warm_cpu_s", "query_warm_floor_cpu_s", "query_cold_cpu_s"):
+        assert row[figure] > 0, figure
+    assert row["query_warm_ratio"] == row["query_warm_cpu_s"] / row["query_warm_floor_cpu_s"]
+    assert row["read_s"] >= 0
+    assert row["stat_s"] >= 0
+    assert row["inferred_p50_ms"] > 0
