@@ -7,15 +7,18 @@ gives, field for field, and a file changed since is never missed.
 
 from __future__ import annotations
 
+import ast
 import os
 import pickle
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -549,3 +552,39 @@ def test_the_cli_prints_its_answer_before_it_writes_the_cache(
     assert seen == [0]
     assert "adr-024" in capsys.readouterr().out
     assert len(snapshot_files(example, own_cache)) == 1
+
+
+WARM_THIRD_PARTY: Final = frozenset({"attr", "attrs", "ruamel", "snowballstemmer"})
+"""What a warm one-shot `query --topic` imports beyond the standard library and govmem:
+attrs (the model), the `ruamel` namespace alone (its version is keyed: `find_spec` imports
+no parser) and the stemmer (evidence's terms). No YAML or Markdown parser, no pathspec,
+cattrs, platformdirs, pickle or multiprocessing: a restored corpus parses nothing."""
+
+
+def test_a_warm_query_on_a_named_topic_imports_only_what_it_uses(
+    own_cache: Path, example: Path
+) -> None:
+    """The import set of a warm `govmem query --topic`, pinned (issue 53)."""
+    _loader(example).load()  # a snapshot of the files just copied (the clock shifted)
+    probe = (
+        "import sys\n"
+        "from govmem.cli.main import main\n"
+        "code = main(sys.argv[1:])\n"
+        "std = set(sys.stdlib_module_names)\n"
+        "tops = {m.split('.')[0] for m in sys.modules}\n"
+        "print(sorted(t for t in tops if t not in std and not t.startswith(('govmem', '_'))))\n"
+        "print(sorted(t for t in tops if t in ('pickle', 'multiprocessing', 'concurrent')))\n"
+        "sys.exit(code)\n"
+    )
+    argv = ["--root", str(example), "query", "database?", "--topic", "database"]
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *argv, "--as-of", "2026-09-08"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "GOVMEM_CACHE_DIR": str(own_cache)},
+    )
+    assert done.returncode == 0, done.stderr
+    third, heavy = done.stdout.strip().splitlines()[-2:]
+    assert set(ast.literal_eval(third)) == WARM_THIRD_PARTY
+    assert ast.literal_eval(heavy) == []
