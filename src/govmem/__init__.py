@@ -40,6 +40,9 @@ private subpackages behind it):
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._corpus import Corpus, utc_now
 from .engine.answer import (
     Answer,
@@ -73,14 +76,6 @@ from .model.records import (
     StatusChange,
 )
 from .model.time import When
-from .shell.author import (
-    Drafted,
-    NewDecision,
-    ProposalRefused,
-    draft_decision,
-    new_decision,
-    propose_from_agent,
-)
 from .shell.cache import write_behind
 from .shell.derived import keep_derived, seed_derived
 from .shell.known import known_as_of_date, load
@@ -107,6 +102,42 @@ from .tools.results import (
     ToolFinding,
     Unresolved,
 )
+
+if TYPE_CHECKING:
+    from .shell.author import (
+        Drafted,
+        NewDecision,
+        ProposalRefused,
+        draft_decision,
+        new_decision,
+        propose_from_agent,
+    )
+
+_LAZY = dict.fromkeys(
+    (
+        "Drafted",
+        "NewDecision",
+        "ProposalRefused",
+        "draft_decision",
+        "new_decision",
+        "propose_from_agent",
+    ),
+    ".shell.author",
+)
+"""Public names imported on first use: writing decisions is not every start's business (the
+authoring modules are a tenth of `import govmem`)."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of `_LAZY`, imported when first asked for."""
+    where = _LAZY.get(name)
+    if where is None:
+        msg = f"module 'govmem' has no attribute {name!r}"
+        raise AttributeError(msg)
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "OPERATIONS",

@@ -19,14 +19,17 @@ about; it is stemmed like every other term.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
+import sys
 import threading
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    import snowballstemmer
+    from snowballstemmer.english_stemmer import EnglishStemmer
 
 from govmem.model.text import fold, tokens
 
@@ -94,16 +97,34 @@ _QUESTION_DROPS: Final = STOP_WORDS | INTENT_WORDS
 _local = threading.local()
 
 
-def _stemmer() -> snowballstemmer.stemmer:
+def _stemmer() -> EnglishStemmer:
     """This thread's English stemmer (a Snowball stemmer keeps state while it works)."""
-    found: snowballstemmer.stemmer | None = getattr(_local, "stemmer", None)
+    found: EnglishStemmer | None = getattr(_local, "stemmer", None)
     if found is None:
-        # imported on first use: the package loads its thirty languages' stemmers (~20 ms of
-        # every start), and a one-shot command with a topic given never stems a word
-        import snowballstemmer  # noqa: PLC0415
-
-        found = _local.stemmer = snowballstemmer.stemmer("english")
+        found = _local.stemmer = _english()()
     return found
+
+
+@cache
+def _english() -> type[EnglishStemmer]:
+    """snowballstemmer's English stemmer, imported on first use without the package's
+    `__init__`, which imports its thirty languages' stemmers (a tenth of a warm start): the
+    package is made from its spec for the import of `english_stemmer` alone, then taken
+    out of `sys.modules`, so that a later `import snowballstemmer` runs as usual (and finds
+    the English module loaded). The pure-Python stemmer always: the same stems whether or
+    not PyStemmer is installed."""
+    if "snowballstemmer" in sys.modules:
+        return importlib.import_module("snowballstemmer.english_stemmer").EnglishStemmer  # type: ignore[no-any-return]
+    spec = importlib.util.find_spec("snowballstemmer")
+    if spec is None or spec.submodule_search_locations is None:  # pragma: no cover
+        msg = "snowballstemmer is not installed"
+        raise ImportError(msg)
+    sys.modules["snowballstemmer"] = importlib.util.module_from_spec(spec)
+    try:
+        module = importlib.import_module("snowballstemmer.english_stemmer")
+    finally:
+        del sys.modules["snowballstemmer"]
+    return module.EnglishStemmer  # type: ignore[no-any-return]
 
 
 SHORT_FORMS: Final = {

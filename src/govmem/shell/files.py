@@ -11,6 +11,7 @@ without parsing it again.
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -112,7 +113,7 @@ def walk_tree(
         if folders:
             yield folder, st, os.path.islink(folder)
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            entries = sorted(os.scandir(folder), key=_NAME)
         except FileNotFoundError:
             continue
         except OSError as exc:
@@ -122,6 +123,15 @@ def walk_tree(
         for entry in entries:
             name = entry.name
             if name.startswith("."):
+                continue
+            if files and entry.is_file(follow_symlinks=False) and not bad_name(name):
+                # a regular file, the walk's common case (its type from the listing)
+                if name.lower().endswith(RECORD_SUFFIXES):
+                    try:
+                        fst = entry.stat() if stats else None
+                    except OSError:
+                        fst = None
+                    yield entry.path, fst, False
                 continue
             if not files and not entry.is_symlink():
                 try:
@@ -148,7 +158,7 @@ def walk_tree(
             elif is_dir or name.lower().endswith(RECORD_SUFFIXES) or entry.is_symlink():
                 # a symlinked folder leading out is yielded like a file: reading it
                 # gives the `outside-root` finding instead of silence
-                fst: os.stat_result | None = None
+                fst = None
                 if stats:
                     try:
                         fst = entry.stat()
@@ -156,6 +166,9 @@ def walk_tree(
                         fst = None
                 yield entry.path, fst, entry.is_symlink()
         stack.extend(reversed(subfolders))
+
+
+_NAME: Final = operator.attrgetter("name")
 
 
 def _report(errors: list[tuple[str, str]] | None, path: str, exc: OSError) -> None:
