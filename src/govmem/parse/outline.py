@@ -124,6 +124,7 @@ def split_lines(text: str) -> list[str]:
 _HEADING_COMMENT: Final = re.compile(r"<!--.*?(?:-->|$)")
 
 
+@lru_cache(maxsize=4096)
 def heading_name(text: str) -> str:
     """A heading's words, folded, without numbers, markup or HTML comments: `2. **Décision**`
     -> `decision`, `Links <!-- optional -->` -> `links` (MADR and log4brains templates)."""

@@ -64,12 +64,18 @@ def prose_spans(doc: Outline) -> tuple[Prose, Prose]:
         if block.kind not in ("paragraph", "table"):
             continue
         span = (block.line, block.end, block.lead)
-        if not paragraph_text(doc.lines, span):
+        if not _holds_text(doc.lines, span):
             continue
         found.append(span)
         if inside is not None and inside[block.line]:
             decided.append(span)
     return tuple(found), tuple(found) if inside is None else tuple(decided)
+
+
+def _holds_text(lines: Sequence[str], span: Span) -> bool:
+    """Whether `paragraph_text` of the span is not blank (without building it)."""
+    line, end, lead = span
+    return bool(lines[line][lead:].strip()) or any(t.strip() for t in lines[line + 1 : end])
 
 
 def paragraph_text(lines: Sequence[str], span: Span) -> str:
