@@ -103,7 +103,9 @@ def example(tmp_path: Path) -> Path:
 @given(file_edits())
 def test_a_restored_corpus_equals_a_fresh_parse_after_any_edit(case: FileEdits) -> None:
     """Edits, adds, deletes, renames, touches, same-size rewrites with the mtime put back and
-    swapped pairs all change a stamp: the snapshot is never served after one of them."""
+    swapped pairs all change a stamp: the snapshot is never served after one of them; and a
+    restored corpus answers as a fresh parse, its lists decoded lazily, then equals it field
+    for field once every item is read."""
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as store:
         root = Path(tmp)
         with pytest.MonkeyPatch.context() as mp:
@@ -121,7 +123,14 @@ def test_a_restored_corpus_equals_a_fresh_parse_after_any_edit(case: FileEdits) 
             again = loader.load()
             assert loader.cache_counts.snapshots == 1  # restored whole, no file read
             assert loader.cache_counts.parsed_files == 0
-            _same(again, _fresh(root))
+            fresh = _fresh(root)
+            assert isinstance(again.records, Lazy)
+            assert again.records.decoded() == 0  # nothing decoded until read
+            for topic in fresh.topics():  # the answers from lazy lists, a few records decoded
+                asked = ("What is decided?", topic, None, "2026-01-01")
+                assert again.query(*asked).to_dict() == fresh.query(*asked).to_dict()
+            assert again.list_topics(as_of="2026-01-01") == fresh.list_topics(as_of="2026-01-01")
+            _same(again, fresh)  # then every field of every item, forced
 
 
 def test_a_settled_folder_is_restored_whole(own_cache: Path, example: Path) -> None:
