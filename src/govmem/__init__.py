@@ -19,7 +19,8 @@ private subpackages behind it):
   since its load: the topic index) and `seed_derived` (read it back before an
   operation that infers a topic), `write_behind` (hold the parse cache's writes
   until an answer is out),
-  `remember_from_agent`, `utc_now`; new decision records in the folder's own
+  `clear_cache` (remove a root's parse cache), `remember_from_agent`, `utc_now`;
+  new decision records in the folder's own
   format: `new_decision` (people), `propose_from_agent` (agents: proposed
   only), `draft_decision` (what would be written), `NewDecision`, `Drafted`,
   `ProposalRefused`;
@@ -40,8 +41,9 @@ private subpackages behind it):
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from ._corpus import Corpus, utc_now
 from .engine.answer import (
@@ -61,6 +63,7 @@ from .engine.validate import Arg, Arguments, Operation, Value
 from .index.derive import Facts
 from .index.index import Health, Index
 from .memory.memory import Memory, MemoryPage, Recall, make_memory
+from .model.codec import CodecError
 from .model.convert import structure, unstructure
 from .model.errors import CorpusUnavailable, GitHistoryError, GovmemError, InputError
 from .model.records import (
@@ -76,7 +79,7 @@ from .model.records import (
     StatusChange,
 )
 from .model.time import When
-from .shell.cache import write_behind
+from .shell.cache import clear_cache, write_behind
 from .shell.derived import keep_derived, seed_derived
 from .shell.known import known_as_of_date, load
 from .shell.load import Loader
@@ -103,7 +106,7 @@ from .tools.results import (
     Unresolved,
 )
 
-if TYPE_CHECKING:
+if _TYPE_CHECKING:
     from .shell.author import (
         Drafted,
         NewDecision,
@@ -128,13 +131,13 @@ _LAZY = dict.fromkeys(
 authoring modules are a tenth of `import govmem`)."""
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     """A public name of `_LAZY`, imported when first asked for."""
     where = _LAZY.get(name)
     if where is None:
         msg = f"module 'govmem' has no attribute {name!r}"
         raise AttributeError(msg)
-    value = getattr(importlib.import_module(where, __name__), name)
+    value = getattr(_importlib.import_module(where, __name__), name)
     globals()[name] = value
     return value
 
@@ -145,6 +148,7 @@ __all__ = [
     "Answer",
     "Arg",
     "Arguments",
+    "CodecError",
     "Config",
     "ConflictItem",
     "ContextEntry",
@@ -203,6 +207,7 @@ __all__ = [
     "When",
     "Written",
     "check_arguments",
+    "clear_cache",
     "draft_decision",
     "find_root",
     "keep_derived",

@@ -53,6 +53,7 @@ from govmem import (
     CorpusUnavailable,
     Reloader,
     Watched,
+    clear_cache,
     keep_derived,
     proves_unchanged,
     write_behind,
@@ -155,6 +156,17 @@ class LiveCorpus:
         self._writers = [t for t in self._writers if t.is_alive()] + [writer]
         writer.start()
         return corpus
+
+    def drop_cache(self) -> None:
+        """Forget the corpus held and remove the parse cache of the root and of every log: a
+        snapshot's value did not read (found on first use); the next call reads the files,
+        and no cache until the server starts again."""
+        with self._lock:
+            if self._reloader is not None:
+                for root in (self._reloader.root, *self._reloader.log_roots()):
+                    clear_cache(root.resolve())
+                self._reloader.use_cache(False)
+                self._reloader.forget()
 
     def close(self) -> None:
         """Stop watching; keep in the parse cache what the corpus built (`keep_derived`)."""

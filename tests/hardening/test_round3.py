@@ -26,6 +26,7 @@ from typing import Any, Final
 import pytest
 
 import govmem
+from govmem.model.codec import unpack
 from govmem.shell import cache as _cache
 from govmem.shell.derived import keep_derived
 from govmem.shell.load import Loader
@@ -322,3 +323,40 @@ def test_a_cache_folder_inside_a_logs_root_writes_nothing_there(
     loader.load()
     assert (_tree(platform), _tree(service)) == before
     assert loader.cache_refused is not None
+
+
+# ------------------------------------------------- a value damaged, found on first use
+def damage_a_record(root: Path, cache: Path) -> None:
+    """Overwrite the middle of every record of `root`'s snapshot with bytes of the same length
+    that are no JSON: the container, the head and the offsets still read (the restore takes
+    it), the records do not (found when an answer first reads one)."""
+    (path,) = snapshot_files(root, cache)
+    data = bytearray(path.read_bytes())
+    view = unpack(bytes(data))
+    start = len(data) - sum(len(v) for v in view.values())
+    for name, section in view.items():
+        if name == "records":
+            break
+        start += len(section)
+    records = view["records"]
+    for i in range(len(records) // 4, len(records), max(1, len(records) // 8)):
+        data[start + i] = ord("\x01")
+    path.write_bytes(bytes(data))
+
+
+def test_a_record_that_does_not_read_on_first_use_drops_the_cache(
+    own_cache: Path, repo: Path, tmp_path: Path
+) -> None:
+    """A snapshot whose records are damaged past its head: the restore takes it, the first
+    answer that reads a record finds the damage; the CLI removes the cache and answers
+    from the files, as without a cache."""
+    _settled_loader(repo).load()
+    damage_a_record(repo, own_cache)
+    env = {"GOVMEM_CACHE_DIR": str(own_cache)}
+    got = _govmem(
+        repo, "query", QUESTION, "--topic", "database", "--as-of", AT, cwd=tmp_path, env=env
+    )
+    off = {"GOVMEM_CACHE": "off"}
+    assert got == _govmem(
+        repo, "query", QUESTION, "--topic", "database", "--as-of", AT, cwd=tmp_path, env=off
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -571,3 +572,23 @@ async def test_a_write_is_acknowledged_once_made_even_when_the_reload_fails(
     assert again["result"] == out["result"]
     assert "corpusHealth" in again
     assert set(memory.iterdir()) - before == {state.cwd / out["result"]["path"]}
+
+
+async def test_a_snapshot_value_that_does_not_read_drops_the_cache(
+    client: Client, state: LiveCorpus, own_cache: Path
+) -> None:
+    """A snapshot whose records are damaged past its head: the server restores it, the first
+    answer that reads a record finds the damage, drops the cache and answers from the files."""
+    from govmem.shell.load import Loader
+    from tests.hardening.test_round3 import damage_a_record
+    from tests.shell.test_cache import snapshot_files
+
+    loader = Loader(state.cwd)
+    loader.clock = lambda: time.time_ns() + 10**10  # the files just copied: snapshotted now
+    loader.load()
+    damage_a_record(state.cwd, own_cache)
+    args = {"question": SEED_QUESTION, "topic": "database", "as_of": "2026-09-08"}
+    got = structured(await client.call_tool("query", args))["result"]
+    assert snapshot_files(state.cwd, own_cache) == []  # dropped, and not written again
+    fresh = govmem.load(state.cwd).query(SEED_QUESTION, "database", as_of="2026-09-08")
+    assert got == fresh.to_dict()

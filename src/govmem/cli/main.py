@@ -13,10 +13,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
+from govmem.model.codec import CodecError
 from govmem.model.errors import GovmemError, InputError
-from govmem.shell.cache import write_behind
+from govmem.shell.cache import clear_cache, write_behind
 from govmem.shell.derived import keep_derived
 from govmem.shell.plan import find_root
 
@@ -113,7 +115,10 @@ def main(argv: Sequence[str] | None = None, *, one_shot: bool = False) -> int:
         if args.root is None:
             args.root = os.fspath(find_root())
         with write_behind() as held:  # the answer first; then the parse cache's writes
-            code: int = args.func(args)
+            try:
+                code: int = args.func(args)
+            except CodecError:  # a snapshot's value that does not read, found on first use
+                code = _without_cache(args)
         sys.stdout.flush()
         held.flush()
         if code == 0 and (corpus := getattr(args, "loaded", None)) is not None:
@@ -128,6 +133,22 @@ def main(argv: Sequence[str] | None = None, *, one_shot: bool = False) -> int:
         return 130
     except Exception as exc:  # the CLI's promise: one line, never a traceback
         return _fail(f"govmem: internal error ({type(exc).__name__}): {exc}", 1)
+    return code
+
+
+def _without_cache(args: argparse.Namespace) -> int:
+    """The command again, the root's cache removed and none used (its snapshot had a value
+    that does not read: damaged on disk, or not written by govmem)."""
+    clear_cache(Path(args.root).resolve())
+    before = os.environ.get("GOVMEM_CACHE")
+    os.environ["GOVMEM_CACHE"] = "off"
+    try:
+        code: int = args.func(args)
+    finally:
+        if before is None:
+            del os.environ["GOVMEM_CACHE"]
+        else:
+            os.environ["GOVMEM_CACHE"] = before
     return code
 
 

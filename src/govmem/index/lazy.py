@@ -8,9 +8,11 @@ of the corpus. Decoding is pure (`govmem.model.codec`): the bytes are already
 in memory, no file is read.
 
 A `Lazy` is a `Sequence` equal to the tuple of its items; reading an item
-twice gives the same object. An item that does not decode raises
-`CodecError` — the snapshot was checked whole when it was read
-(`govmem.shell.snapshot`), so only a crafted value gets that far.
+twice gives the same object. The snapshot's head and offsets are checked
+when it is read (`govmem.shell.snapshot`: a bad one is a miss); an item that
+does not decode when it is first read — a file damaged on disk, or written
+by another hand — raises `CodecError`, and the CLI and the MCP server then
+drop the cache and ask again without it (`govmem.shell.cache.clear_cache`).
 """
 
 from __future__ import annotations

@@ -58,6 +58,8 @@ class LogSet:
 
     def __init__(self) -> None:
         self._loaders: dict[tuple[str, Path], Loader] = {}
+        self.use_cache = True
+        """Whether the logs' loaders consult the parse cache."""
 
     def federate(
         self,
@@ -96,6 +98,7 @@ class LogSet:
             where = log_root(spec, root, config)
             key = (spec.name, where)
             loader = self._loaders.get(key) or Loader(where)
+            loader.use_cache = self.use_cache
             loaders[key] = loader
             try:
                 with loader.store() as store:

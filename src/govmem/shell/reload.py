@@ -295,6 +295,11 @@ class Reloader:
         self._files = files
         return self._finish(basis, [files[k] for k in sorted(files)], dates)
 
+    def use_cache(self, used: bool) -> None:
+        """Whether the loads of the root and its logs consult the parse cache from now on."""
+        self._loader.use_cache = used
+        self._logs.use_cache = used
+
     def forget(self) -> None:
         """Drop the corpus, the files and the dates held: the next reload starts afresh."""
         self._corpus, self._files, self._git_dates = None, {}, None

@@ -34,7 +34,16 @@ from attrs import frozen
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from govmem import Arg, Corpus, CorpusUnavailable, Health, InputError, Operation, Value
+from govmem import (
+    Arg,
+    CodecError,
+    Corpus,
+    CorpusUnavailable,
+    Health,
+    InputError,
+    Operation,
+    Value,
+)
 from govmem_mcp._state import LiveCorpus
 
 MAX_TEXT: Final = 512
@@ -204,17 +213,25 @@ def tool_error(text: str) -> CallToolResult:
 
 
 def on_corpus(state: LiveCorpus, op: Callable[[Corpus], CallToolResult]) -> CallToolResult:
-    """`op` on the current corpus; an unreadable corpus, a bad argument or a refusal answered."""
-    try:
-        corpus = state.current()
-    except CorpusUnavailable as exc:
-        return unavailable(exc)
-    try:
-        return op(corpus)
-    except InputError as exc:
-        return tool_error(f"{exc}{FIX}")
-    except Refused as exc:
-        return tool_error(exc.text)
+    """`op` on the current corpus; an unreadable corpus, a bad argument or a refusal answered.
+    A snapshot value that does not read, found on first use, drops the parse cache: the
+    corpus is read again from its files and `op` asked once more."""
+    for attempt in (1, 2):
+        try:
+            corpus = state.current()
+        except CorpusUnavailable as exc:
+            return unavailable(exc)
+        try:
+            return op(corpus)
+        except InputError as exc:
+            return tool_error(f"{exc}{FIX}")
+        except Refused as exc:
+            return tool_error(exc.text)
+        except CodecError:
+            if attempt == 2:
+                raise
+            state.drop_cache()
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 class Refused(Exception):
