@@ -597,3 +597,29 @@ def test_a_warm_query_on_a_named_topic_imports_only_what_it_uses(
     third, heavy = done.stdout.strip().splitlines()[-2:]
     assert set(ast.literal_eval(third)) == WARM_THIRD_PARTY
     assert ast.literal_eval(heavy) == []
+
+
+def test_a_kept_file_left_half_written_by_a_killed_process_is_swept(
+    own_cache: Path, example: Path
+) -> None:
+    """A server killed while it wrote a snapshot leaves its `.tmp`: the next write removes it
+    when its writer (the pid in its name) no longer runs, never a live writer's."""
+    _loader(example).load()
+    (kept,) = snapshot_files(example, own_cache)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    dead = own_cache / f"{kept.name}.{done.stdout.strip()}.0a1b2c3d.tmp"
+    live = own_cache / f"{kept.name}.{os.getppid()}.0a1b2c3d.tmp"
+    for tmp in (dead, live):
+        tmp.write_bytes(b"half a snapshot")
+        tmp.chmod(0o600)
+    config = example / "govmem.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    _loader(example).load()  # a new snapshot is written: the sweep runs
+    assert not dead.exists()
+    assert live.exists()
+    assert _cache.cache_info(example.resolve()) is not None

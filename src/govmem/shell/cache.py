@@ -297,12 +297,14 @@ class ParseCache:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             return False
-        if not part:
+        if not part:  # the slot's other snapshots, and what was kept beside them, go
             prefix = f"{self.path.stem}.{_short(slot)}."
+            mine = final.name.removesuffix(".kept")
             for other in self.path.parent.glob(f"{glob.escape(prefix)}*.kept"):
-                if other.name != final.name:
+                if not other.name.startswith(mine):
                     with contextlib.suppress(OSError):
                         other.unlink()
+        _sweep(self.path)
         return True
 
     def close(self) -> None:
@@ -343,10 +345,29 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, str | None]:
 
 
 def _files(path: Path) -> list[Path]:
-    """The database at `path`, its `-wal` and `-shm` files and its kept files, as there are."""
+    """The database at `path`, its `-wal` and `-shm` files, its kept files and any kept file
+    being written (`.tmp`), as there are."""
     kept = path.parent.glob(f"{glob.escape(path.stem)}.*.kept")
+    writing = path.parent.glob(f"{glob.escape(path.stem)}.*.tmp")
     wanted = [Path(f"{path}{s}") for s in ("", "-wal", "-shm")]
-    return [p for p in wanted if os.path.lexists(p)] + sorted(kept)
+    return [p for p in wanted if os.path.lexists(p)] + sorted(kept) + sorted(writing)
+
+
+def _sweep(path: Path) -> None:
+    """Remove the kept files of `path`'s database that a process stopped writing: a `.tmp`
+    whose writer (the process id in its name) no longer runs — a server killed mid-write
+    (an MCP client kills it two seconds after it closes its stdin)."""
+    for tmp in path.parent.glob(f"{glob.escape(path.stem)}.*.tmp"):
+        pid = tmp.name.split(".")[-3]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        except OSError:
+            continue  # it runs (as another user, which would not own this folder)
 
 
 def _remove(path: Path) -> None:
@@ -547,7 +568,10 @@ def cache_info(real: Path, env: Mapping[str, str] | None = None) -> CacheInfo | 
     if folder is None:
         return None
     path = db_path(real, folder)
-    size = sum(os.lstat(p).st_size for p in _files(path))
+    size = 0
+    for each in _files(path):
+        with contextlib.suppress(OSError):
+            size += os.lstat(each).st_size
     entries = 0
     if path.exists() and untrusted(folder, path) is None:
         try:
