@@ -294,10 +294,14 @@ def reference_rank(
 
     from govmem.engine.bm25 import (
         K1,
+        LIKELY_MARGIN,
+        LIKELY_SHARE,
+        LIKELY_UNMATCHED,
         MARGIN,
         MAX_UNMATCHED,
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
+        NAME_BONUS,
         NAME_COVER,
         NEAR_DICE,
         NEAR_WEIGHT,
@@ -370,7 +374,8 @@ def reference_rank(
         return sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))[:3]
 
     def unsure() -> TopicGuess:
-        """No confident topic: the candidates, near words of the unknown terms counted."""
+        """No confident topic: the candidates, near words of the unknown terms and name
+        covers counted; the first is likely when it leads and the corpus can answer."""
         vocabulary = sorted({t for d in docs for text in (*d.title, d.body) for t in terms(text)})
         parts = compound_parts(question)
         held = {t for title, body in fields for t in (*title, *body)}
@@ -386,8 +391,20 @@ def reference_rank(
                 )
                 for v, similarity in near[:MAX_NEAR]:
                     add(v, NEAR_WEIGHT * similarity)
+        for i, cover in enumerate(name_cover):
+            if cover:
+                score[i] += NAME_BONUS * cover
         ranked = ranking()
-        return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked))
+        likely = False
+        if ranked:
+            (first, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
+            matched = sum(w for w, _ in holders)
+            likely = (
+                top >= LIKELY_MARGIN * second
+                and unmatched <= LIKELY_UNMATCHED * len(wanted)
+                and sum(w for w, held in holders if first in held) >= LIKELY_SHARE * matched
+            )
+        return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked), likely)
 
     ranked = ranking()
     if not ranked:
@@ -436,6 +453,7 @@ def test_the_index_ranks_as_the_formula_reads(
         want = reference_rank(question, docs, pool)
         assert got.topic == want.topic
         assert got.candidates == want.candidates
+        assert got.likely == want.likely
         assert [n for n, _ in got.scores] == [n for n, _ in want.scores]
         assert [v for _, v in got.scores] == pytest.approx([v for _, v in want.scores], rel=1e-12)
 

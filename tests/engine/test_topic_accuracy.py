@@ -50,6 +50,10 @@ class Asked:
     expected_topic: str | None
     found: str | None
     candidates: tuple[str, ...]
+    likely: bool = False
+    """The first candidate is marked likely."""
+    kind: str | None = None
+    """The question's kind, where its file says (direct, paraphrase, superseded, why-not, none)."""
 
     @property
     def outcome(self) -> Outcome:
@@ -61,6 +65,11 @@ class Asked:
     def in_candidates(self) -> bool:
         """An abstention that offers the right topic among its candidates."""
         return self.expected_topic is not None and self.expected_topic in self.candidates
+
+    @property
+    def first(self) -> bool:
+        """An abstention whose first candidate is the right topic: what a reader sees first."""
+        return self.expected_topic is not None and self.candidates[:1] == (self.expected_topic,)
 
 
 def _questions(name: str) -> dict[str, Any]:
@@ -126,7 +135,10 @@ def ask_corpus(name: str, corpus: Corpus, questions: list[dict[str, Any]]) -> It
             expected = corpus.facts[_answer_record(corpus, str(answer))].topic
         result = corpus.query(item["q"], now=NOW)
         offered = tuple(c.topic for c in result.candidates)
-        yield Asked(name, item["q"], answer, expected, result.topic, offered)
+        likely = result.likely is not None
+        yield Asked(
+            name, item["q"], answer, expected, result.topic, offered, likely, item.get("kind")
+        )
 
 
 def ask_all(name: str, tmp: Path) -> Iterator[Asked]:

@@ -105,6 +105,17 @@ RIVAL: Final = 1.6
 """A title or name cover names the best topic only when it is more than this multiple of the
 best cover of another competing topic's record."""
 MAX_CANDIDATES: Final = 3
+NAME_BONUS: Final = 1.0
+"""When no topic is confident, a record's name cover (the share of its name's IDF that the
+question holds) times this is added to its score: the candidates a question names come first."""
+LIKELY_MARGIN: Final = 1.5
+"""The first candidate is the likely one when its score is at least this multiple of the
+second's (and the corpus can answer the question: `LIKELY_UNMATCHED`, `LIKELY_SHARE`)."""
+LIKELY_UNMATCHED: Final = 1 / 3
+"""A likely candidate: at most this share of the question's terms may occur in no competing
+record ("Which database do new services use?" of a folder that never says "database")."""
+LIKELY_SHARE: Final = 0.7
+"""A likely candidate's records must hold at least this share of the matched terms' IDF."""
 NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
 NEAR_WEIGHT: Final = 0.2
@@ -128,6 +139,9 @@ class TopicGuess:
     topic: str | None
     candidates: tuple[str, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()
+    likely: bool = False
+    """Unsure, but the first candidate leads (`LIKELY_MARGIN`) and the corpus can answer the
+    question: the likely topic, which asking again with it confirms."""
 
 
 @frozen
@@ -448,15 +462,41 @@ class TopicIndex:
             )
             if clear and answerable:
                 return TopicGuess(best, (), tuple(ranked))
-        if unknown:  # unsure: the candidates are ranked with the unknown terms' near words too
+        # unsure: the candidates are ranked with the unknown terms' near words and the records'
+        # name covers too
+        if unknown:
             parts = compound_parts(question, self.protected, drop)
             for term in unknown:
                 for word, weight in self._near_words(wanted, term, parts.get(term, ())):
                     if (scored := self._score(wanted, word)) is not None:
                         self._add(record_scores, scored, NEAR_WEIGHT * weight)
-            ranked = self._ranked(record_scores)
+        for d, held in name_held.items():
+            record_scores[d] = record_scores.get(d, 0.0) + NAME_BONUS * held / name_idf[d]
+        ranked = self._ranked(record_scores)
         names = tuple(name for name, _ in ranked)
-        return TopicGuess(None, names, tuple(ranked))
+        likely = False
+        if ranked:
+            first, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else 0.0
+            matched_idf = sum(w for w, _ in holders)
+            likely = (
+                top >= LIKELY_MARGIN * second
+                and sum(w for w, held in holders if first in held) >= LIKELY_SHARE * matched_idf
+                and (
+                    not unknown
+                    or (
+                        len(unknown) <= LIKELY_UNMATCHED * len(question_terms_)
+                        and self._named_by(first, set(question_terms_) - scoped - set(unknown))
+                    )
+                )
+            )
+        return TopicGuess(None, names, tuple(ranked), likely)
+
+    def _named_by(self, topic: str, known: set[str]) -> bool:
+        """Whether a record of `topic` has a name holding every one of the `known` terms: the
+        question names it, bar the words the folder never uses ("Which database do new
+        services use?" of "Use MySQL for new services")."""
+        return bool(known) and any(known <= self._names[d] for d in self._topics[topic].docs)
 
     @staticmethod
     def _add(record_scores: dict[int, float], scored: _Scored, weight: float = 1.0) -> None:
