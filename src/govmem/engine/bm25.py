@@ -71,6 +71,7 @@ from attrs import field, frozen
 from govmem.index.memo import Recent
 from govmem.model.text import tokens, u16
 
+from .glossary import translate
 from .near import NearWords
 from .terms import compound_parts, question_terms, terms
 
@@ -81,13 +82,13 @@ UNKNOWN_ONLY: Final = 1.0
 """A topic whose records all have an unknown status scores this fraction: 1, none taken off
 (v4 took 0.3 off, for notes and supplements; chosen leave-one-corpus-out, docs/accuracy.md:
 in folders whose decisions seldom write a status it weighed the decisions down)."""
-MARGIN: Final = 1.9
+MARGIN: Final = 1.7
 """The best score must be at least this multiple of the second best."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.7
 """The best topic's records must hold at least this share of the matched terms' IDF."""
-MAX_UNMATCHED_IDF: Final = 0.0
+MAX_UNMATCHED_IDF: Final = 0.25
 """At most this share of the question's IDF may be carried by terms no competing record
 holds (such a term weighs the IDF of a term held by none): 0, none may be (was 0.45; chosen
 leave-one-corpus-out with confident answers to other corpora's questions counted,
@@ -105,16 +106,17 @@ RIVAL: Final = 1.6
 """A title or name cover names the best topic only when it is more than this multiple of the
 best cover of another competing topic's record."""
 MAX_CANDIDATES: Final = 3
+GLOSS_WEIGHT: Final = 0.5
 NAME_BONUS: Final = 1.0
 """When no topic is confident, a record's name cover (the share of its name's IDF that the
 question holds) times this is added to its score: the candidates a question names come first."""
-LIKELY_MARGIN: Final = 1.5
+LIKELY_MARGIN: Final = 1.2
 """The first candidate is the likely one when its score is at least this multiple of the
 second's (and the corpus can answer the question: `LIKELY_UNMATCHED`, `LIKELY_SHARE`)."""
 LIKELY_UNMATCHED: Final = 1 / 3
 """A likely candidate: at most this share of the question's terms may occur in no competing
 record ("Which database do new services use?" of a folder that never says "database")."""
-LIKELY_SHARE: Final = 0.7
+LIKELY_SHARE: Final = 0.8
 """A likely candidate's records must hold at least this share of the matched terms' IDF."""
 NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
@@ -466,7 +468,10 @@ class TopicIndex:
         # name covers too
         if unknown:
             parts = compound_parts(question, self.protected, drop)
+            glossed = translate(question) if GLOSS_WEIGHT else {}
             for term in unknown:
+                if meant := glossed.get(term):
+                    self._add_best(record_scores, wanted, meant, GLOSS_WEIGHT)
                 for word, weight in self._near_words(wanted, term, parts.get(term, ())):
                     if (scored := self._score(wanted, word)) is not None:
                         self._add(record_scores, scored, NEAR_WEIGHT * weight)
@@ -503,6 +508,25 @@ class TopicIndex:
         """Add a term's gains, times `weight`, to the records holding it."""
         get = record_scores.get
         for d, gain in zip(scored.docs, scored.gains, strict=True):
+            record_scores[d] = get(d, 0.0) + weight * gain
+
+    def _add_best(
+        self,
+        record_scores: dict[int, float],
+        wanted: frozenset[str] | None,
+        words: Iterable[str],
+        weight: float,
+    ) -> None:
+        """Add to each record holding some of `words` its best gain among them, × `weight`:
+        several meanings of one word count as one word."""
+        best: dict[int, float] = {}
+        for word in words:
+            if (scored := self._score(wanted, word)) is not None:
+                for d, gain in zip(scored.docs, scored.gains, strict=True):
+                    if gain > best.get(d, 0.0):
+                        best[d] = gain
+        get = record_scores.get
+        for d, gain in best.items():
             record_scores[d] = get(d, 0.0) + weight * gain
 
     def _ranked(self, record_scores: Mapping[int, float]) -> list[tuple[str, float]]:
