@@ -26,28 +26,33 @@ class: 1 now, v4's 0.7 weighed down the decisions of folders that seldom
 write a status).
 
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
-best — its score positive and at least 1.9 × the second best (a lone
+best — its score positive and at least 1.7 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
 the question's IDF and more than 1.6 × what any other topic's title holds, or
 one of its records having a name cover ≥ 0.6 and more than 1.6 × any record
 of another topic (a record's *name* is its title and its file name's subject, `Document.name`;
 its name cover is the share of the IDF of its name's distinct terms — over
 every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
-can answer the question: every one of the question's terms occurs in some
-competing record (unknown terms, each weighed as a term no record holds,
-carry at most `MAX_UNMATCHED_IDF` = 0 of the question's IDF; a lone competing
-topic, where IDF tells nothing apart, allows a third of the terms unknown),
-and the terms held by some record of the best topic
-carry at least 70 % of the IDF of the question's terms that occur
-anywhere. Otherwise no topic: the candidates are the competing topics with
-a positive score, best first (ties by name in UTF-16 order), at most 3 —
-and here, only here, the question's terms that no competing record holds
-count through the words that stand for them: a hyphenated compound's
+can answer the question: the question's terms that no competing record
+holds (each weighed as a term no record holds) carry at most
+`MAX_UNMATCHED_IDF` = a quarter of its IDF (a lone competing topic, where
+IDF tells nothing apart, allows a third of the terms unknown), and the
+terms held by some record of the best topic carry at least 70 % of the IDF
+of the question's terms that occur anywhere. Otherwise no topic: the
+candidates are the competing topics with a positive score, best first
+(ties by name in UTF-16 order), at most 3 — and here, only here, each
+record's name cover counts (× `NAME_BONUS` = 1), and the question's terms
+that no competing record holds count through the words that stand for
+them: their English meanings when the question is in another language
+(`glossary`, 0.5 × the best gain among them), a hyphenated compound's
 parts (a part no competing record holds: its near words), else the term's
 *near words* (`near`: the at most 20 indexed terms whose trigram Dice
-coefficient with it is ≥ 0.35). Each scores 0.2 × its gain, a near word's
-times its Dice coefficient. Near words rank candidates; they never choose
-a topic.
+coefficient with it is ≥ 0.35), each scoring 0.2 × its gain, a near word's
+times its Dice coefficient. These rank candidates; they never choose a
+topic. The first candidate is **likely** (SPEC v6 §5) when it leads
+(≥ 1.2 × the second), its records hold ≥ 80 % of the matched IDF, and every
+term is known — or at most a third are not, and one of its records' names
+holds every other term.
 
 `TopicIndex.from_documents` does the per-record work once — terms, field
 lengths, postings of (record, tf_title, tf_body) per term as integer
@@ -83,17 +88,17 @@ UNKNOWN_ONLY: Final = 1.0
 (v4 took 0.3 off, for notes and supplements; chosen leave-one-corpus-out, docs/accuracy.md:
 in folders whose decisions seldom write a status it weighed the decisions down)."""
 MARGIN: Final = 1.7
-"""The best score must be at least this multiple of the second best."""
+"""The best score must be at least this multiple of the second best (v6; v5 had 1.9)."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.7
 """The best topic's records must hold at least this share of the matched terms' IDF."""
 MAX_UNMATCHED_IDF: Final = 0.25
 """At most this share of the question's IDF may be carried by terms no competing record
-holds (such a term weighs the IDF of a term held by none): 0, none may be (was 0.45; chosen
-leave-one-corpus-out with confident answers to other corpora's questions counted,
-docs/accuracy.md). Among the records of a lone competing topic IDF tells nothing apart, so
-there the count rule (`MAX_UNMATCHED`) alone decides."""
+holds (such a term weighs the IDF of a term held by none): a quarter (v6; v5 had 0, none,
+and before it 0.45; chosen leave-one-corpus-out under SPEC v6 §10's bars, docs/accuracy.md).
+Among the records of a lone competing topic IDF tells nothing apart, so there the count rule
+(`MAX_UNMATCHED`) alone decides."""
 TITLE_COVER: Final = 0.8
 """A topic is also clearly best when one of its records' titles holds at least this share
 of the question's IDF (unknown terms included), more than `RIVAL` × what the title of any
@@ -107,6 +112,9 @@ RIVAL: Final = 1.6
 best cover of another competing topic's record."""
 MAX_CANDIDATES: Final = 3
 GLOSS_WEIGHT: Final = 0.5
+"""When no topic is confident, a question word in another language that no competing record
+holds scores this fraction of the best gain among its English meanings (`glossary`); 0: the
+glossary is not read."""
 NAME_BONUS: Final = 1.0
 """When no topic is confident, a record's name cover (the share of its name's IDF that the
 question holds) times this is added to its score: the candidates a question names come first."""
