@@ -50,8 +50,10 @@ def test_an_english_question_is_never_translated() -> None:
     assert translate(question) == {}
 
 
-def test_a_question_without_stop_words_is_read_in_every_language() -> None:
-    assert languages(tokens("libreria modifiche")) == tuple(LANGUAGES)
+def test_a_question_without_stop_words_is_read_in_no_language() -> None:
+    """No stop word tells its language ("Exception tracking service?" is English): none."""
+    assert languages(tokens("libreria modifiche")) == ()
+    assert translate("Exception tracking service?") == {}
 
 
 @given(
@@ -115,7 +117,7 @@ def test_a_question_in_another_language_offers_the_record_as_its_first_candidate
 
 def test_the_glossary_never_chooses_a_topic() -> None:
     """A question whose every word is known only through the glossary gets candidates."""
-    guess = rank("libreria sorvegliare modifiche cartella", _WATCHING)
+    guess = rank("la libreria per sorvegliare le modifiche della cartella", _WATCHING)
     assert (guess.topic, guess.candidates[:1]) == (None, ("0030",))
 
 
