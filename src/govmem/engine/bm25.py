@@ -447,7 +447,8 @@ class TopicIndex:
                 if term in named[d]:
                     name_held[d] = name_held.get(d, 0.0) + everywhere
 
-        ranked = self._ranked(record_scores)
+        best_of = self._best_of(record_scores)
+        ranked = self._top(best_of)
         if ranked:
             best, top = ranked[0]
             second = ranked[1][1] if len(ranked) > 1 else 0.0
@@ -483,9 +484,18 @@ class TopicIndex:
                 for word, weight in self._near_words(wanted, term, parts.get(term, ())):
                     if (scored := self._score(wanted, word)) is not None:
                         self._add(record_scores, scored, NEAR_WEIGHT * weight)
+            best_of = self._best_of(record_scores)
+            ranked = self._top(best_of)
+        # a name cover (at most 1) only raises a record's score: each topic's best follows it,
+        # and a record it cannot lift past the third topic changes none of the first three
+        floor = ranked[-1][1] - NAME_BONUS if len(ranked) == MAX_CANDIDATES else -math.inf
+        get = record_scores.get
         for d, held in name_held.items():
-            record_scores[d] = record_scores.get(d, 0.0) + NAME_BONUS * held / name_idf[d]
-        ranked = self._ranked(record_scores)
+            if get(d, 0.0) >= floor:
+                score = record_scores[d] = get(d, 0.0) + NAME_BONUS * held / name_idf[d]
+                if score > best_of.get(topic_of[d], 0.0):
+                    best_of[topic_of[d]] = score
+        ranked = self._top(best_of)
         names = tuple(name for name, _ in ranked)
         likely = False
         if ranked:
@@ -537,23 +547,30 @@ class TopicIndex:
         for d, gain in best.items():
             record_scores[d] = get(d, 0.0) + weight * gain
 
-    def _ranked(self, record_scores: Mapping[int, float]) -> list[tuple[str, float]]:
-        """The (at most 3) best topics with a positive score, best first, ties by name: a
-        topic scores its best record's score, × `UNKNOWN_ONLY` when all its records' statuses
-        are unknown."""
-        topics, topic_of = self._topics, self._topic_of
+    def _best_of(self, record_scores: Mapping[int, float]) -> dict[str, float]:
+        """Each topic with a positive score: its best record's score."""
+        topic_of = self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():
             topic = topic_of[d]
             if score > best_of.get(topic, 0.0):
                 best_of[topic] = score
+        return best_of
+
+    def _top(self, best_of: Mapping[str, float]) -> list[tuple[str, float]]:
+        """The (at most 3) best topics with a positive score, best first, ties by name: a
+        topic scores its best record's score (`_best_of`), × `UNKNOWN_ONLY` when all its
+        records' statuses are unknown."""
+        topics = self._topics
         scores = {
             name: score * (1.0 if topics[name].known_status else UNKNOWN_ONLY)
             for name, score in best_of.items()
         }
-        return heapq.nsmallest(
-            MAX_CANDIDATES, scores.items(), key=lambda item: (-item[1], u16(item[0]))
-        )
+        if len(scores) > MAX_CANDIDATES:  # only the names at or above the third score are sorted
+            cut = heapq.nlargest(MAX_CANDIDATES, scores.values())[-1]
+            scores = {name: score for name, score in scores.items() if score >= cut}
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))
+        return ranked[:MAX_CANDIDATES]
 
     def _near_words(
         self, wanted: frozenset[str] | None, term: str, parts: Sequence[str]
