@@ -178,6 +178,11 @@ def spread(items: Sequence[T], n: int) -> list[T]:
 DATA = REPO / "tests" / "data"
 """Everything the suite reads that is not generated: real corpora, adrkit's answers, questions, seed 000."""
 CORPORA = DATA / "corpora"
+ADR_TOOLS_FIVE = DATA / "adr-tools-five"
+"""Five records made with adr-tools 3.0.0 (`adr init doc/adr`; `adr new Use PostgreSQL for new
+services`; `adr new Use Kafka for events`; `adr new -s 2 Use MySQL for new services`; `adr new
+-l "3:Amends:Amended by" Use Avro for event schemas`), each `## Decision` then given one real
+sentence in place of the template's: a new user's first folder (issue 51)."""
 
 
 @pytest.fixture(scope="session")

@@ -167,12 +167,14 @@ class AnswerOut(TypedDict):
 
 @with_config(_STRICT)
 class CandidateOut(TypedDict):
-    """A topic offered instead of a guess: what `query` answers when asked again with it."""
+    """A topic offered instead of a guess: what asking again with it answers, and if it is likely."""
 
     topic: str
     decision_id: str | None
     title: str | None
     status: Literal["verified", "contested", "insufficient_evidence", "unknown"]
+    summary: str | None
+    likely: bool
 
 
 @with_config(_STRICT)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import govmem
 from govmem.cli import main
 from tests.conftest import EXAMPLE
 
@@ -104,16 +105,25 @@ def test_version_prints_the_installed_version() -> None:
 def test_an_unsure_query_lists_its_candidates_with_the_command_to_ask_each(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The numbered list names each topic, its decision and status, and a ready command that
-    asks again with `--topic` (quoted for a POSIX shell); `--json` keeps seed 000's 14 keys."""
+    """The numbered list names each topic, its decision and status, its decision's sentence, and
+    a ready command that asks again with `--topic` (quoted for a POSIX shell); `--json` prints
+    seed 000's 14 keys, then `candidates` (SPEC v6 §8)."""
     question = 'Database, "kafka" or $NATS?'
     argv = ["--root", str(EXAMPLE), "query", question, "--as-of", "2026-09-08"]
     assert main(argv) == 0
     shown = capsys.readouterr().out
     assert "  1. database — CONTESTED, adr-024: ADR 024" in shown
+    assert (
+        "     “PostgreSQL è il database approvato per i nuovi servizi dal 1 febbraio 2026.”"
+        in shown
+    )
     assert '     govmem query "Database, \\"kafka\\" or \\$NATS?" --topic "database"' in shown
     assert main([*argv, "--json"]) == 0
-    assert "candidates" not in json.loads(capsys.readouterr().out)
+    printed = json.loads(capsys.readouterr().out)
+    assert list(printed)[:14] == list(govmem.load(EXAMPLE).query(question).to_dict())
+    assert list(printed)[14:] == ["candidates"]
+    assert [c["topic"] for c in printed["candidates"]] == ["database"]
+    assert printed["candidates"][0]["likely"] is False  # "kafka" and "nats": words it never uses
     command = next(line.strip() for line in shown.splitlines() if "--topic" in line)
     words = subprocess.run(
         ["sh", "-c", command.replace("govmem", "printf '%s\\n'", 1)],
@@ -126,6 +136,7 @@ def test_an_unsure_query_lists_its_candidates_with_the_command_to_ask_each(
 
 _ONE_SHOT = """
 import gc, sys
+import govmem
 from govmem.cli import main
 code = main(sys.argv[1:], one_shot=True)
 print(gc.get_freeze_count() > 0)

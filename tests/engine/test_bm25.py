@@ -8,10 +8,12 @@ from collections.abc import Iterable
 from typing import Final
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
 from govmem.engine.bm25 import (
+    LIKELY_MARGIN,
     MARGIN,
     MAX_UNMATCHED_IDF,
     RIVAL,
@@ -144,19 +146,22 @@ def test_a_question_the_corpus_cannot_answer_gets_no_topic() -> None:
 
 
 def test_a_word_no_record_holds_leaves_the_question_to_the_candidates() -> None:
-    """`MAX_UNMATCHED_IDF` 0: a word that no competing record holds (`frobnicate`) means the
-    folder may not be what the question is about, however many words it knows: no topic,
-    the record holding the rest first among the candidates. Without that word, chosen."""
+    """`MAX_UNMATCHED_IDF` 0.25: a word that no competing record holds (`frobnicate`) and that
+    weighs more than a quarter of the question means the folder may not be what the question
+    is about: no topic, the record holding the rest first among the candidates. In a longer
+    question it weighs less, and the rest chooses."""
     docs = [
         doc("dns", "DNS infrastructure", "Route 53 hosts the public zones."),
         doc("logging", "Logging", "Logs go to the platform."),
         *(doc(f"other{n}", f"Other {n}", f"Filler text {n}.") for n in range(6)),
     ]
-    assert MAX_UNMATCHED_IDF == 0.0
-    guess = rank("Where do we frobnicate the public DNS zones that Route 53 hosts?", docs)
+    assert MAX_UNMATCHED_IDF == 0.25
+    guess = rank("Frobnicate DNS zones?", docs)
     assert guess.topic is None
     assert guess.candidates[0] == "dns"
-    assert rank("Where are the public DNS zones that Route 53 hosts?", docs).topic == "dns"
+    assert rank("DNS zones?", docs).topic == "dns"
+    longer = "Where do we frobnicate the public DNS zones that Route 53 hosts?"
+    assert rank(longer, docs).topic == "dns"
 
 
 def test_a_lone_competing_topic_allows_a_third_of_its_words_unknown() -> None:
@@ -293,11 +298,16 @@ def reference_rank(
     from collections import Counter
 
     from govmem.engine.bm25 import (
+        GLOSS_WEIGHT,
         K1,
+        LIKELY_MARGIN,
+        LIKELY_SHARE,
+        LIKELY_UNMATCHED,
         MARGIN,
         MAX_UNMATCHED,
         MAX_UNMATCHED_IDF,
         MIN_IDF_SHARE,
+        NAME_BONUS,
         NAME_COVER,
         NEAR_DICE,
         NEAR_WEIGHT,
@@ -307,6 +317,7 @@ def reference_rank(
         TITLE_WEIGHT,
         UNKNOWN_ONLY,
     )
+    from govmem.engine.glossary import translate
     from govmem.engine.near import MAX_NEAR, dice, trigrams
     from govmem.engine.terms import compound_parts, question_terms, terms
     from govmem.model.text import u16
@@ -328,17 +339,24 @@ def reference_rank(
     holders: list[tuple[float, set[str]]] = []
     unknown_terms: list[str] = []
 
-    def add(term: str, times: float = 1.0) -> list[int]:
-        """Add each record's gain for `term`, times `times`; the records holding it."""
+    def gains(term: str) -> dict[int, float]:
+        """Each record holding `term`: its gain for it."""
         hits = [i for i, (t, b) in enumerate(fields) if term in t or term in b]
         weight = idf(n, len(hits))
+        out = {}
         for i in hits:
             title, body = fields[i]
             w = TITLE_WEIGHT * title[term] / (0.5 + 0.5 * sum(title.values()) / avg_title)
             w += body[term] / (0.25 + 0.75 * sum(body.values()) / avg_body)
-            gain = weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
+            out[i] = weight * w / (K1 + w) + (TITLE_BONUS * weight if title[term] else 0.0)
+        return out
+
+    def add(term: str, times: float = 1.0) -> list[int]:
+        """Add each record's gain for `term`, times `times`; the records holding it."""
+        found = gains(term)
+        for i, gain in found.items():
             score[i] += times * gain
-        return hits
+        return list(found)
 
     for term in wanted:
         hits = add(term)
@@ -370,11 +388,19 @@ def reference_rank(
         return sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))[:3]
 
     def unsure() -> TopicGuess:
-        """No confident topic: the candidates, near words of the unknown terms counted."""
+        """No confident topic: the candidates, near words of the unknown terms and name
+        covers counted; the first is likely when it leads and the corpus can answer."""
         vocabulary = sorted({t for d in docs for text in (*d.title, d.body) for t in terms(text)})
         parts = compound_parts(question)
         held = {t for title, body in fields for t in (*title, *body)}
+        glossed = translate(question) if GLOSS_WEIGHT else {}
         for term in unknown_terms:
+            best: dict[int, float] = {}  # a word in another language: its best English meaning
+            for meant in sorted(glossed.get(term, ())):
+                for i, gain in gains(meant).items():
+                    best[i] = max(best.get(i, 0.0), gain)
+            for i, gain in best.items():
+                score[i] += GLOSS_WEIGHT * gain
             for word in parts.get(term) or (term,):
                 if word != term and word in held:
                     add(word, NEAR_WEIGHT)
@@ -386,8 +412,29 @@ def reference_rank(
                 )
                 for v, similarity in near[:MAX_NEAR]:
                     add(v, NEAR_WEIGHT * similarity)
+        for i, cover in enumerate(name_cover):
+            if cover:
+                score[i] += NAME_BONUS * cover
         ranked = ranking()
-        return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked))
+        likely = False
+        if ranked:
+            (first, top), second = ranked[0], ranked[1][1] if len(ranked) > 1 else 0.0
+            matched = sum(w for w, _ in holders)
+            known_terms = set(wanted) - set(unknown_terms)
+            named = any(
+                known_terms <= {t for text in (d.name or d.title[:1]) for t in terms(text)}
+                for d in records
+                if d.topic == first
+            )
+            likely = (
+                top >= LIKELY_MARGIN * second
+                and sum(w for w, held in holders if first in held) >= LIKELY_SHARE * matched
+                and (
+                    not unknown_terms
+                    or (unmatched <= LIKELY_UNMATCHED * len(wanted) and bool(known_terms) and named)
+                )
+            )
+        return TopicGuess(None, tuple(name for name, _ in ranked), tuple(ranked), likely)
 
     ranked = ranking()
     if not ranked:
@@ -436,6 +483,7 @@ def test_the_index_ranks_as_the_formula_reads(
         want = reference_rank(question, docs, pool)
         assert got.topic == want.topic
         assert got.candidates == want.candidates
+        assert got.likely == want.likely
         assert [n for n, _ in got.scores] == [n for n, _ in want.scores]
         assert [v for _, v in got.scores] == pytest.approx([v for _, v in want.scores], rel=1e-12)
 
@@ -458,7 +506,13 @@ def test_a_title_that_names_the_question_is_clearly_best_without_the_margin() ->
     """`name` and `cluster` are both in one title, and no other title holds more than
     `cluster` (in every record: little IDF): chosen, though its score is not MARGIN × the
     runner-up's (the body of `domains` holds both too)."""
-    guess = rank("How do we name clusters?", _naming_docs("Cluster domains"))
+    docs = _naming_docs("Cluster domains")
+    docs[1] = evolve(
+        docs[1],
+        body="Each cluster is named under the platform domain; a cluster's name is the name of"
+        " its domain.",
+    )
+    guess = rank("How do we name clusters?", docs)
     (_, top), (_, second) = guess.scores[:2]
     assert top < MARGIN * second
     assert guess.topic == "naming convention"
@@ -601,3 +655,45 @@ def test_a_compound_no_record_holds_stands_for_its_parts() -> None:
     ]
     guess = rank("Wie arbeitet das Notification-Modul?", docs)
     assert (guess.topic, guess.candidates) == (None, ("errors",))
+
+
+_FIVE = [
+    doc(
+        "postgresql", "Use PostgreSQL for new services", "We will use PostgreSQL for new services."
+    ),
+    doc("kafka", "Use Kafka for events", "We will use Kafka for events."),
+    doc("avro", "Use Avro for event schemas", "We will define event schemas in Avro."),
+    doc("adr", "Record architecture decisions", "We will use Architecture Decision Records."),
+]
+
+
+def test_the_first_candidate_is_likely_when_it_leads_and_the_question_names_it() -> None:
+    """ "database" is in no record, but the rest of the question ("new services") is the
+    whole of what a record's name holds of it: the first candidate is likely. Asked about
+    something the folder never mentions, no candidate is."""
+    guess = rank("Which database do new services use?", _FIVE)
+    assert (guess.topic, guess.candidates[0], guess.likely) == (None, "postgresql", True)
+    assert not rank("Do we use GraphQL?", _FIVE).likely
+    assert not rank("Which message broker do we use?", _FIVE).likely
+
+
+def test_an_unknown_word_the_first_candidates_name_does_not_cover_is_not_likely() -> None:
+    """ "frobnicate" is unknown and "schemas" is not in the first candidate's name: candidates
+    only, none likely, whatever the margin."""
+    guess = rank("Frobnicate new services schemas?", _FIVE)
+    assert guess.topic is None
+    assert guess.candidates[0] == "postgresql"
+    assert not guess.likely
+
+
+def test_a_first_candidate_that_does_not_lead_is_not_likely() -> None:
+    """Two records hold the question's words as much as each other: no margin, no likely."""
+    docs = [
+        doc("a", "Queues for jobs", "Jobs wait in queues."),
+        doc("b", "Queues for mail", "Mail waits in queues."),
+        *(doc(f"other{n}", f"Other {n}", f"Filler text {n}.") for n in range(4)),
+    ]
+    guess = rank("Queues?", docs)
+    assert guess.topic is None
+    assert guess.scores[0][1] < LIKELY_MARGIN * guess.scores[1][1]
+    assert not guess.likely

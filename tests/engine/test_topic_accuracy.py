@@ -50,6 +50,10 @@ class Asked:
     expected_topic: str | None
     found: str | None
     candidates: tuple[str, ...]
+    likely: bool = False
+    """The first candidate is marked likely."""
+    kind: str | None = None
+    """The question's kind, where its file says (direct, paraphrase, superseded, why-not, none)."""
 
     @property
     def outcome(self) -> Outcome:
@@ -61,6 +65,11 @@ class Asked:
     def in_candidates(self) -> bool:
         """An abstention that offers the right topic among its candidates."""
         return self.expected_topic is not None and self.expected_topic in self.candidates
+
+    @property
+    def first(self) -> bool:
+        """An abstention whose first candidate is the right topic: what a reader sees first."""
+        return self.expected_topic is not None and self.candidates[:1] == (self.expected_topic,)
 
 
 def _questions(name: str) -> dict[str, Any]:
@@ -126,7 +135,10 @@ def ask_corpus(name: str, corpus: Corpus, questions: list[dict[str, Any]]) -> It
             expected = corpus.facts[_answer_record(corpus, str(answer))].topic
         result = corpus.query(item["q"], now=NOW)
         offered = tuple(c.topic for c in result.candidates)
-        yield Asked(name, item["q"], answer, expected, result.topic, offered)
+        likely = result.likely is not None
+        yield Asked(
+            name, item["q"], answer, expected, result.topic, offered, likely, item.get("kind")
+        )
 
 
 def ask_all(name: str, tmp: Path) -> Iterator[Asked]:
@@ -136,47 +148,63 @@ def ask_all(name: str, tmp: Path) -> Iterator[Asked]:
 
 
 def table(title: str, asked: list[Asked]) -> str:
-    """Right / abstained (right topic among the candidates) / wrong per corpus, then the misses."""
+    """Right / abstained (right topic among the candidates, first among them, likely) / wrong
+    per corpus, then the misses."""
     per: dict[str, Counter[str]] = {}
     for a in asked:
         counts = per.setdefault(a.corpus, Counter())
         counts[a.outcome] += 1
         counts["offered"] += a.outcome == "abstained" and a.in_candidates
+        counts["first"] += a.outcome == "abstained" and a.first
+        counts["likely"] += a.likely
     total: Counter[str] = sum(per.values(), Counter())
     width = max(len(c) for c in [*per, "total"])
-    lines = [title, f"{'corpus':<{width}}  right  abstained  (in candidates)  wrong   of"]
+    lines = [
+        title,
+        f"{'corpus':<{width}}  right  abstained  (in candidates  first  likely)  wrong   of",
+    ]
     for name, counts in [*sorted(per.items()), ("total", total)]:
         n = counts["correct"] + counts["abstained"] + counts["wrong"]
         lines.append(
             f"{name:<{width}}  {counts['correct']:>5}  {counts['abstained']:>9}  "
-            f"{counts['offered']:>15}  {counts['wrong']:>5}  {n:>3}"
+            f"{counts['offered']:>15}  {counts['first']:>5}  {counts['likely']:>7}  "
+            f"{counts['wrong']:>5}  {n:>3}"
         )
     for a in asked:
         if a.outcome == "wrong":
             lines.append(f"  wrong: {a.corpus}: {a.question!r} -> {a.found!r} (want {a.answer})")
     for a in asked:
-        if a.outcome == "abstained":
+        if a.outcome == "abstained" and not a.first:
             mark = "" if a.in_candidates else " NOT OFFERED"
             lines.append(
                 f"  abstained{mark}: {a.corpus}: {a.question!r} (want {a.answer}; {a.candidates})"
             )
+    for a in asked:
+        if a.likely and not a.first:
+            lines.append(f"  likely, wrong: {a.corpus}: {a.question!r} -> {a.candidates[0]!r}")
     return "\n".join(lines)
 
 
-MEASURED: Final = {"right": 265, "right_or_offered": 558}
-"""The figures of the current rule over every question file (docs/accuracy.md), which a change
-may raise but never lower: the right answers, and the questions a user can act on (the right
-answer, or an abstention offering the right topic — a question that moves from offered to
-right keeps this count). SPEC §10 asks for more (right ≥ 85 %, ≥ 95 % of abstentions
-offering the right topic) and docs/accuracy.md says how far the rule is from it."""
+BARS: Final = {"wrong": 0.02, "wrong_per_corpus": 2, "right": 0.5}
+"""SPEC §10 (v6), met: wrong ≤ 2 % of the questions and at most 2 on any corpus (held out too:
+docs/accuracy.md), right ≥ 50 %; and no likely candidate on a question the corpus cannot
+answer (SPEC v6 §5)."""
+SPEC_UNMET: Final = {"right_or_first": 0.92, "offered": 0.95}
+"""SPEC §10's bars the rule does not reach (docs/accuracy.md says how far, and what was tried):
+right or the right topic first among the candidates ≥ 92 % of the questions, the right topic
+among the candidates of ≥ 95 % of the abstentions."""
+MEASURED: Final = {"right_or_first": 565, "offered": 288}
+"""What the rule measures for `SPEC_UNMET` over every question file, which a change may raise
+but never lower: 565 of 631 right or first (89.5 %), the right topic among the candidates of
+288 of 310 abstentions (92.9 %)."""
 
 
 @pytest.mark.slow
 def test_every_corpus_keeps_its_accuracy(
     tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
-    """SPEC §10 over every question file: wrong ≤ 2 % overall and ≤ 1 per corpus (the bar), and
-    right and right-among-the-candidates no lower than measured (`MEASURED`)."""
+    """SPEC §10 over every question file: the bars met (`BARS`) and, for those not met
+    (`SPEC_UNMET`), no lower than measured (`MEASURED`)."""
     asked = [a for name in question_files() for a in ask_all(name, tmp_path / name)]
     summary = table("Topic inference, every corpus (tests/data/questions/*.yaml)", asked)
     record_property(TABLE_PROPERTY, summary)  # printed at the end by tests/conftest.py
@@ -187,8 +215,11 @@ def test_every_corpus_keeps_its_accuracy(
     assert {a.corpus for a in asked} >= every
     assert len(asked) >= 250
     assert all(sum(1 for a in asked if a.corpus == c) >= 15 for c in {a.corpus for a in asked})
-    assert outcomes["wrong"] <= 0.02 * len(asked), summary
-    assert max(wrong_per.values(), default=0) <= 1, summary
-    assert outcomes["correct"] >= MEASURED["right"], summary
+    assert outcomes["wrong"] <= BARS["wrong"] * len(asked), summary
+    assert max(wrong_per.values(), default=0) <= BARS["wrong_per_corpus"], summary
+    assert outcomes["correct"] >= BARS["right"] * len(asked), summary
+    assert not [a for a in asked if a.likely and a.expected_topic is None], summary
+    first = sum(a.first for a in abstained)
     offered = sum(a.in_candidates for a in abstained)
-    assert outcomes["correct"] + offered >= MEASURED["right_or_offered"], summary
+    assert outcomes["correct"] + first >= MEASURED["right_or_first"], summary
+    assert offered >= MEASURED["offered"], summary

@@ -147,7 +147,14 @@ async def test_query_unsure_carries_its_candidates_as_data(client: Client) -> No
     assert data["result"]["status"] == "unknown"
     assert len(data["result"]) == 14
     assert data["candidates"] == [
-        {"topic": "database", "decision_id": "adr-024", "title": "ADR 024", "status": "contested"}
+        {
+            "topic": "database",
+            "decision_id": "adr-024",
+            "title": "ADR 024",
+            "status": "contested",
+            "summary": "PostgreSQL è il database approvato per i nuovi servizi dal 1 febbraio 2026.",
+            "likely": False,
+        }
     ]
     assert json.loads(r.content[1].text)["candidates"] == data["candidates"]  # type: ignore[union-attr]
     assert "Candidates: database (adr-024, contested)." in text(r)

@@ -110,7 +110,16 @@ CORPUS_FACTS = [
     ("bbc-tams", "0021", "superseded", None, ("ADR-0032",), ()),
     ("bbc-tams", "0006", "deprecated", None, (), ()),
     ("bbc-tams", "0046", "accepted", None, (), ()),
-    ("jabref", "0045", "superseded", None, ("ADR-0057",), ()),
+    # the frontmatter names ADR-0057; the note under the title links its file (the metadata
+    # block's sentences are read for refs too): both are 0057
+    (
+        "jabref",
+        "0045",
+        "superseded",
+        None,
+        ("ADR-0057", "0057-allow-positional-input-file-argument.md"),
+        (),
+    ),
     ("jabref", "0001", "unknown", None, (), ()),
     ("jabref", "0047", "accepted", "2025-07-31", (), ()),
     (

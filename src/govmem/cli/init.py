@@ -17,6 +17,12 @@ def _init(args: argparse.Namespace) -> int:
     elif done.folders:
         s = "s" if len(done.folders) > 1 else ""
         out(f"Wrote {done.path} for the ADR folder{s} {', '.join(done.folders)}.")
+        if done.offers_default_status:
+            none, decisions = done.unstated
+            out(
+                f"{none} of {decisions} decision records write no status: it offers"
+                " `default_status: accepted`, commented out, for you to decide."
+            )
     else:
         out(f"Wrote {done.path}; no ADR folder was found: name yours under paths in it.")
     return 0

@@ -1,9 +1,16 @@
-"""`govmem lint`: the corpus's findings, for CI and pre-commit."""
+"""`govmem lint`: the corpus's findings, for CI and pre-commit.
+
+The readable output lists each finding on a line, except that a code found more than
+`REPEATED` times is one line with its count (`--json` lists every finding), and it ends with
+a hint about `default_status` when most decision records write no status.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import Final
 
 from govmem._corpus import Corpus
 from govmem.model.records import Finding, sort_findings
@@ -12,6 +19,46 @@ from govmem.shell.snapshot import CacheCounts
 
 from .base import command, emit, out, progress_bar
 from .pages import SHOWN, findings_arg
+
+REPEATED: Final = 3
+"""A code found more than this many times is summarised on one line, with its count."""
+
+
+def finding_lines(findings: Sequence[Finding]) -> list[str]:
+    """One line per finding — `path [id]: severity code: message` — in the findings' order,
+    except that a code found more than `REPEATED` times is one line, where it is first found:
+    `0001-x.md [0001] and 38 more: warn unknown-status (39 times): No status is written; …`
+    (when the messages differ, the first follows `e.g.`)."""
+    by_code: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_code.setdefault(f.code, []).append(f)
+    lines: list[str] = []
+    for f in findings:
+        group = by_code[f.code]
+        where = f"{f.path or '(corpus)'}{f' [{f.id}]' if f.id else ''}"
+        if len(group) <= REPEATED:
+            lines.append(f"{where}: {f.severity} {f.code}: {f.message}")
+        elif f is group[0]:
+            same = all(g.message == f.message for g in group)
+            said = f.message if same else f"e.g. {f.message}"
+            lines.append(
+                f"{where} and {len(group) - 1} more: {f.severity} {f.code}"
+                f" ({len(group)} times): {said}"
+            )
+    return lines
+
+
+def default_status_hint(corpus: Corpus) -> str | None:
+    """When most decision records write no status (and `default_status` is unset): what that
+    means, and the line of `govmem.yaml` that changes it."""
+    unstated, decisions = corpus.unstated_statuses()
+    if corpus.config.default_status or not decisions or 2 * unstated <= decisions:
+        return None
+    return (
+        f"{unstated} of {decisions} decision records write no status: they read as unknown,"
+        " never in force, so no answer about them is verified. If your ADRs are accepted once"
+        " merged, set `default_status: accepted` in govmem.yaml (`govmem init` writes one)."
+    )
 
 
 def _finding_dict(f: Finding) -> dict[str, str]:
@@ -82,12 +129,11 @@ def _lint(args: argparse.Namespace) -> int:
             out(none[0].message)
         if corpus.folders or not none:
             out(read_line(corpus))
-        for f in findings:
-            if f.severity not in SHOWN[args.findings] or f.code == "no-adr-folder":
-                continue
-            where = f.path or "(corpus)"
-            what = f" [{f.id}]" if f.id else ""
-            out(f"{where}{what}: {f.severity} {f.code}: {f.message}")
+        shown = [
+            f for f in findings if f.severity in SHOWN[args.findings] and f.code != "no-adr-folder"
+        ]
+        for line in finding_lines(shown):
+            out(line)
         h = corpus.health
         counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warn", "info")}
         c = loader.cache_counts
@@ -99,6 +145,8 @@ def _lint(args: argparse.Namespace) -> int:
             f"{h.record_count} records, {h.excluded_count} excluded; "
             f"{counts['error']} errors, {counts['warn']} warnings, {counts['info']} notes."
         )
+        if (hint := default_status_hint(corpus)) is not None:
+            out(hint)
     if errors:
         sys.stderr.write(f"govmem lint: {errors} error finding(s)\n")
         return 1

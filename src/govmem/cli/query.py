@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Sequence
 
 from govmem._corpus import Corpus
-from govmem.engine.answer import Answer, RecordView
+from govmem.engine.answer import Answer, Candidate, RecordView
 from govmem.engine.drill import existing_topic
 from govmem.shell.derived import seed_derived
 from govmem.shell.known import known_as_of_date
@@ -55,7 +55,7 @@ def _query(args: argparse.Namespace) -> int:
         seed_derived(corpus)  # the topic index kept beside the snapshot: inference reads it
     answer = corpus.query(args.question, args.topic, args.scope, as_of, args.mind, now=now())
     if args.json:
-        emit(answer.to_dict())
+        emit(answer.with_candidates())
         return 0
     missing = None
     if given and existing_topic(corpus, args.topic, args.mind) is None:
@@ -96,12 +96,41 @@ def _quoted(text: str) -> str:
     return '"' + "".join("\\" + ch if ch in '"\\$`' else ch for ch in text) + '"'
 
 
+def _offered(n: int, c: Candidate, question: str) -> list[str]:
+    """A candidate: its topic, status and decision, its sentence, the command that asks it."""
+    decision = f"{c.decision_id}: {c.title}" if c.decision_id else f"no decision ({c.title})"
+    lines = [f"  {n}. {c.topic} — {_MARK[c.status]}, {decision}"]
+    if c.summary:
+        lines.append(_wrap(f"“{c.summary}”", "     "))
+    return [*lines, f"     govmem query {_quoted(question)} --topic {_quoted(c.topic)}"]
+
+
+def _likely(c: Candidate, question: str) -> list[str]:
+    """The likely answer, first and marked as not confirmed (SPEC v6 §5)."""
+    decision = f"{c.decision_id}: {c.title}" if c.decision_id else f"no decision ({c.title})"
+    lines = [
+        f"LIKELY ANSWER (not confirmed)  {c.topic}",
+        f"  {decision} — {_MARK[c.status]}",
+    ]
+    if c.summary:
+        lines.append(_wrap(f"“{c.summary}”"))
+    return [
+        *lines,
+        "  No topic was clearly the one asked about; to confirm, ask with this one:",
+        f"  govmem query {_quoted(question)} --topic {_quoted(c.topic)}",
+        "",
+    ]
+
+
 def render_answer(a: Answer, missing_topic: str | None = None) -> str:
-    """The answer for a person in a terminal: status first, then the why.
+    """The answer for a person in a terminal: status first, then the why — or, when no topic
+    was clearly the one asked about but one is likely, that likely answer first.
 
     `missing_topic` is the `no_topic` line of a given topic that does not exist.
     """
-    lines = [
+    likely = a.likely
+    lines = _likely(likely, a.query) if likely is not None else []
+    lines += [
         f"{_MARK[a.status]}  {a.topic or '(no topic)'} in {a.scope} as of {a.temporal_validity.to_dict()['as_of']}"
     ]
     if a.decision is not None:
@@ -128,18 +157,13 @@ def render_answer(a: Answer, missing_topic: str | None = None) -> str:
         lines += ["", "Missing"] + [
             _wrap(m, "  - ")[:2] + _wrap(m, "    ")[4:] for m in a.missing_information
         ]
-    if a.candidates:
-        lines += ["", "Candidates (no topic was clearly the one asked about; ask again with one)"]
-        for n, offered in enumerate(a.candidates, 1):
-            decision = (
-                f"{offered.decision_id}: {offered.title}"
-                if offered.decision_id
-                else f"no decision ({offered.title})"
-            )
-            lines += [
-                f"  {n}. {offered.topic} — {_MARK[offered.status].strip()}, {decision}",
-                f"     govmem query {_quoted(a.query)} --topic {_quoted(offered.topic)}",
-            ]
+    others = a.candidates[1:] if likely is not None else a.candidates
+    if others:
+        title = "Other candidates" if likely is not None else "Candidates"
+        lines += ["", f"{title} (no topic was clearly the one asked about; ask again with one)"]
+        first = 2 if likely is not None else 1
+        for n, offered in enumerate(others, first):
+            lines += _offered(n, offered, a.query)
     if a.sources:
         lines += ["", "Sources"]
         lines += [

@@ -193,25 +193,33 @@ class DrillDown:
 
 @frozen
 class Candidate:
-    """A topic an `unknown` answer offers instead of a guess (SPEC v5 §5 "candidates").
+    """A topic an `unknown` answer offers instead of a guess (SPEC v5 §5 "candidates", v6).
 
     `status` and `decision_id` are what `query` answers when asked again with
     `topic`; `title` is that decision's title (with no decision, the title of
-    the topic's latest record).
+    the topic's latest record); `summary` is the sentence that answer prints for
+    its decision (its first evidence excerpt, else its content; None without a
+    decision). `likely` is true on the first candidate when it leads and the
+    corpus can answer the question (docs/query.md): the likely answer, not
+    confirmed.
     """
 
     topic: str
     decision_id: str | None
     title: str | None
     status: AnswerStatus
+    summary: str | None = None
+    likely: bool = False
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """`{topic, decision_id, title, status}`."""
+        """`{topic, decision_id, title, status, summary, likely}`."""
         return {
             "topic": self.topic,
             "decision_id": self.decision_id,
             "title": self.title,
             "status": self.status,
+            "summary": self.summary,
+            "likely": self.likely,
         }
 
 
@@ -220,7 +228,8 @@ class Answer:
     """The answer of `query`: one verdict with its reasons and sources.
 
     `candidates` (v5) are outside seed 000's 14 keys: `to_dict()` leaves them
-    out; the MCP `structuredContent` and the readable CLI show them.
+    out; `query --json`, the MCP `structuredContent` and the readable CLI show
+    them (`with_candidates`).
     """
 
     query: str
@@ -267,6 +276,19 @@ class Answer:
     def to_wire(self) -> dict[str, JSONValue]:
         """The MCP tool's `result`: `to_dict()` (its keys are the wire's)."""
         return self.to_dict()
+
+    @property
+    def likely(self) -> Candidate | None:
+        """The likely candidate (the first, when it leads), else None."""
+        first = self.candidates[0] if self.candidates else None
+        return first if first is not None and first.likely else None
+
+    def with_candidates(self) -> dict[str, JSONValue]:
+        """`to_dict()` and, when there are any, `candidates` after its 14 keys (`query --json`)."""
+        out = self.to_dict()
+        if self.candidates:
+            out["candidates"] = [c.to_dict() for c in self.candidates]
+        return out
 
 
 # --- get_decision_history -----------------------------------------------------

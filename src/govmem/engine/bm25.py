@@ -26,28 +26,33 @@ class: 1 now, v4's 0.7 weighed down the decisions of folders that seldom
 write a status).
 
 **Confident** (docs/query.md §1, normative) when the best topic is clearly
-best — its score positive and at least 1.9 × the second best (a lone
+best — its score positive and at least 1.7 × the second best (a lone
 competing topic: positive), or one of its records' titles holding ≥ 80 % of
 the question's IDF and more than 1.6 × what any other topic's title holds, or
 one of its records having a name cover ≥ 0.6 and more than 1.6 × any record
 of another topic (a record's *name* is its title and its file name's subject, `Document.name`;
 its name cover is the share of the IDF of its name's distinct terms — over
 every indexed record, whatever competes — that the question's terms hold) — *and* the corpus
-can answer the question: every one of the question's terms occurs in some
-competing record (unknown terms, each weighed as a term no record holds,
-carry at most `MAX_UNMATCHED_IDF` = 0 of the question's IDF; a lone competing
-topic, where IDF tells nothing apart, allows a third of the terms unknown),
-and the terms held by some record of the best topic
-carry at least 70 % of the IDF of the question's terms that occur
-anywhere. Otherwise no topic: the candidates are the competing topics with
-a positive score, best first (ties by name in UTF-16 order), at most 3 —
-and here, only here, the question's terms that no competing record holds
-count through the words that stand for them: a hyphenated compound's
+can answer the question: the question's terms that no competing record
+holds (each weighed as a term no record holds) carry at most
+`MAX_UNMATCHED_IDF` = a quarter of its IDF (a lone competing topic, where
+IDF tells nothing apart, allows a third of the terms unknown), and the
+terms held by some record of the best topic carry at least 70 % of the IDF
+of the question's terms that occur anywhere. Otherwise no topic: the
+candidates are the competing topics with a positive score, best first
+(ties by name in UTF-16 order), at most 3 — and here, only here, each
+record's name cover counts (× `NAME_BONUS` = 1), and the question's terms
+that no competing record holds count through the words that stand for
+them: their English meanings when the question is in another language
+(`glossary`, 0.5 × the best gain among them), a hyphenated compound's
 parts (a part no competing record holds: its near words), else the term's
 *near words* (`near`: the at most 20 indexed terms whose trigram Dice
-coefficient with it is ≥ 0.35). Each scores 0.2 × its gain, a near word's
-times its Dice coefficient. Near words rank candidates; they never choose
-a topic.
+coefficient with it is ≥ 0.35), each scoring 0.2 × its gain, a near word's
+times its Dice coefficient. These rank candidates; they never choose a
+topic. The first candidate is **likely** (SPEC v6 §5) when it leads
+(≥ 1.2 × the second), its records hold ≥ 80 % of the matched IDF, and every
+term is known — or at most a third are not, and one of its records' names
+holds every other term.
 
 `TopicIndex.from_documents` does the per-record work once — terms, field
 lengths, postings of (record, tf_title, tf_body) per term as integer
@@ -72,6 +77,7 @@ from govmem.index.memo import Recent
 from govmem.model.codec import CODEC, CodecError
 from govmem.model.text import tokens, u16
 
+from .glossary import translate
 from .near import NearWords
 from .terms import compound_parts, question_terms, terms
 
@@ -82,18 +88,18 @@ UNKNOWN_ONLY: Final = 1.0
 """A topic whose records all have an unknown status scores this fraction: 1, none taken off
 (v4 took 0.3 off, for notes and supplements; chosen leave-one-corpus-out, docs/accuracy.md:
 in folders whose decisions seldom write a status it weighed the decisions down)."""
-MARGIN: Final = 1.9
-"""The best score must be at least this multiple of the second best."""
+MARGIN: Final = 1.7
+"""The best score must be at least this multiple of the second best (v6; v5 had 1.9)."""
 MAX_UNMATCHED: Final = 1 / 3
 """At most this share of a question's terms may occur in no competing record."""
 MIN_IDF_SHARE: Final = 0.7
 """The best topic's records must hold at least this share of the matched terms' IDF."""
-MAX_UNMATCHED_IDF: Final = 0.0
+MAX_UNMATCHED_IDF: Final = 0.25
 """At most this share of the question's IDF may be carried by terms no competing record
-holds (such a term weighs the IDF of a term held by none): 0, none may be (was 0.45; chosen
-leave-one-corpus-out with confident answers to other corpora's questions counted,
-docs/accuracy.md). Among the records of a lone competing topic IDF tells nothing apart, so
-there the count rule (`MAX_UNMATCHED`) alone decides."""
+holds (such a term weighs the IDF of a term held by none): a quarter (v6; v5 had 0, none,
+and before it 0.45; chosen leave-one-corpus-out under SPEC v6 §10's bars, docs/accuracy.md).
+Among the records of a lone competing topic IDF tells nothing apart, so there the count rule
+(`MAX_UNMATCHED`) alone decides."""
 TITLE_COVER: Final = 0.8
 """A topic is also clearly best when one of its records' titles holds at least this share
 of the question's IDF (unknown terms included), more than `RIVAL` × what the title of any
@@ -106,6 +112,21 @@ RIVAL: Final = 1.6
 """A title or name cover names the best topic only when it is more than this multiple of the
 best cover of another competing topic's record."""
 MAX_CANDIDATES: Final = 3
+GLOSS_WEIGHT: Final = 0.5
+"""When no topic is confident, a question word in another language that no competing record
+holds scores this fraction of the best gain among its English meanings (`glossary`); 0: the
+glossary is not read."""
+NAME_BONUS: Final = 1.0
+"""When no topic is confident, a record's name cover (the share of its name's IDF that the
+question holds) times this is added to its score: the candidates a question names come first."""
+LIKELY_MARGIN: Final = 1.2
+"""The first candidate is the likely one when its score is at least this multiple of the
+second's (and the corpus can answer the question: `LIKELY_UNMATCHED`, `LIKELY_SHARE`)."""
+LIKELY_UNMATCHED: Final = 1 / 3
+"""A likely candidate: at most this share of the question's terms may occur in no competing
+record ("Which database do new services use?" of a folder that never says "database")."""
+LIKELY_SHARE: Final = 0.8
+"""A likely candidate's records must hold at least this share of the matched terms' IDF."""
 NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
 NEAR_WEIGHT: Final = 0.2
@@ -129,6 +150,9 @@ class TopicGuess:
     topic: str | None
     candidates: tuple[str, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()
+    likely: bool = False
+    """Unsure, but the first candidate leads (`LIKELY_MARGIN`) and the corpus can answer the
+    question: the likely topic, which asking again with it confirms."""
 
 
 @frozen
@@ -440,7 +464,8 @@ class TopicIndex:
                 if term in named[d]:
                     name_held[d] = name_held.get(d, 0.0) + everywhere
 
-        ranked = self._ranked(record_scores)
+        best_of = self._best_of(record_scores)
+        ranked = self._top(best_of)
         if ranked:
             best, top = ranked[0]
             second = ranked[1][1] if len(ranked) > 1 else 0.0
@@ -465,15 +490,53 @@ class TopicIndex:
             )
             if clear and answerable:
                 return TopicGuess(best, (), tuple(ranked))
-        if unknown:  # unsure: the candidates are ranked with the unknown terms' near words too
+        # unsure: the candidates are ranked with the unknown terms' near words and the records'
+        # name covers too
+        if unknown:
             parts = compound_parts(question, self.protected, drop)
+            glossed = translate(question) if GLOSS_WEIGHT else {}
             for term in unknown:
+                if meant := glossed.get(term):
+                    self._add_best(record_scores, wanted, meant, GLOSS_WEIGHT)
                 for word, weight in self._near_words(wanted, term, parts.get(term, ())):
                     if (scored := self._score(wanted, word)) is not None:
                         self._add(record_scores, scored, NEAR_WEIGHT * weight)
-            ranked = self._ranked(record_scores)
+            best_of = self._best_of(record_scores)
+            ranked = self._top(best_of)
+        # a name cover (at most 1) only raises a record's score: each topic's best follows it,
+        # and a record it cannot lift past the third topic changes none of the first three
+        floor = ranked[-1][1] - NAME_BONUS if len(ranked) == MAX_CANDIDATES else -math.inf
+        get = record_scores.get
+        for d, held in name_held.items():
+            if get(d, 0.0) >= floor:
+                score = record_scores[d] = get(d, 0.0) + NAME_BONUS * held / name_idf[d]
+                if score > best_of.get(topic_of[d], 0.0):
+                    best_of[topic_of[d]] = score
+        ranked = self._top(best_of)
         names = tuple(name for name, _ in ranked)
-        return TopicGuess(None, names, tuple(ranked))
+        likely = False
+        if ranked:
+            first, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else 0.0
+            matched_idf = sum(w for w, _ in holders)
+            likely = (
+                top >= LIKELY_MARGIN * second
+                and sum(w for w, held in holders if first in held) >= LIKELY_SHARE * matched_idf
+                and (
+                    not unknown
+                    or (
+                        len(unknown) <= LIKELY_UNMATCHED * len(question_terms_)
+                        and self._named_by(first, set(question_terms_) - scoped - set(unknown))
+                    )
+                )
+            )
+        return TopicGuess(None, names, tuple(ranked), likely)
+
+    def _named_by(self, topic: str, known: set[str]) -> bool:
+        """Whether a record of `topic` has a name holding every one of the `known` terms: the
+        question names it, bar the words the folder never uses ("Which database do new
+        services use?" of "Use MySQL for new services")."""
+        return bool(known) and any(known <= self._names[d] for d in self._topics[topic].docs)
 
     @staticmethod
     def _add(record_scores: dict[int, float], scored: _Scored, weight: float = 1.0) -> None:
@@ -482,23 +545,49 @@ class TopicIndex:
         for d, gain in zip(scored.docs, scored.gains, strict=True):
             record_scores[d] = get(d, 0.0) + weight * gain
 
-    def _ranked(self, record_scores: Mapping[int, float]) -> list[tuple[str, float]]:
-        """The (at most 3) best topics with a positive score, best first, ties by name: a
-        topic scores its best record's score, × `UNKNOWN_ONLY` when all its records' statuses
-        are unknown."""
-        topics, topic_of = self._topics, self._topic_of
+    def _add_best(
+        self,
+        record_scores: dict[int, float],
+        wanted: frozenset[str] | None,
+        words: Iterable[str],
+        weight: float,
+    ) -> None:
+        """Add to each record holding some of `words` its best gain among them, × `weight`:
+        several meanings of one word count as one word."""
+        best: dict[int, float] = {}
+        for word in words:
+            if (scored := self._score(wanted, word)) is not None:
+                for d, gain in zip(scored.docs, scored.gains, strict=True):
+                    if gain > best.get(d, 0.0):
+                        best[d] = gain
+        get = record_scores.get
+        for d, gain in best.items():
+            record_scores[d] = get(d, 0.0) + weight * gain
+
+    def _best_of(self, record_scores: Mapping[int, float]) -> dict[str, float]:
+        """Each topic with a positive score: its best record's score."""
+        topic_of = self._topic_of
         best_of: dict[str, float] = {}
         for d, score in record_scores.items():
             topic = topic_of[d]
             if score > best_of.get(topic, 0.0):
                 best_of[topic] = score
+        return best_of
+
+    def _top(self, best_of: Mapping[str, float]) -> list[tuple[str, float]]:
+        """The (at most 3) best topics with a positive score, best first, ties by name: a
+        topic scores its best record's score (`_best_of`), × `UNKNOWN_ONLY` when all its
+        records' statuses are unknown."""
+        topics = self._topics
         scores = {
             name: score * (1.0 if topics[name].known_status else UNKNOWN_ONLY)
             for name, score in best_of.items()
         }
-        return heapq.nsmallest(
-            MAX_CANDIDATES, scores.items(), key=lambda item: (-item[1], u16(item[0]))
-        )
+        if len(scores) > MAX_CANDIDATES:  # only the names at or above the third score are sorted
+            cut = heapq.nlargest(MAX_CANDIDATES, scores.values())[-1]
+            scores = {name: score for name, score in scores.items() if score >= cut}
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], u16(item[0])))
+        return ranked[:MAX_CANDIDATES]
 
     def _near_words(
         self, wanted: frozenset[str] | None, term: str, parts: Sequence[str]

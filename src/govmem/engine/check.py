@@ -247,7 +247,9 @@ def check_proposal(
     run.scope = own_scope
     as_of_echo = run.ask.as_of
     if v.topic is None or not v.members:
-        candidates = tuple(run.candidate(t, scope) for t in v.candidates)
+        candidates = tuple(
+            run.candidate(t, scope, likely=v.likely and n == 0) for n, t in enumerate(v.candidates)
+        )
         notes = tuple(v.topic_lines) + tuple(v.scope_lines)
         return ProposalCheck(
             text, v.topic, own_scope, as_of_echo, None, None, (), (), (), candidates, notes

@@ -177,7 +177,9 @@ class Explain(Run):
                 conflicts=(),
                 missing_information=(*head, *tail),
                 context_metrics=ans.ContextMetrics(0, 0),
-                drill_down=wording.DRILL_TOPIC,
+                drill_down=(
+                    wording.drill_likely(v.candidates[0]) if v.likely else wording.DRILL_TOPIC
+                ),
             )
         decision = v.decision
         sup, exc, con = v.superseded[:cut], v.exceptions[:cut], v.conflicts[:cut]

@@ -44,6 +44,7 @@ from govmem.model.time import When
 
 from . import answer as ans
 from . import wording
+from .bm25 import TopicGuess
 from .explain import Explain
 from .qindex import (
     competing_topics,
@@ -61,13 +62,13 @@ class _Run(Explain):
     """Steps 1–4 of one query (SPEC §5.1–§5.6) on top of the answer's steps."""
 
     # ------------------------------------------------------------- 1. topic
-    def topic(self, topic: str | None) -> tuple[str | None, list[str], tuple[str, ...]]:
+    def topic(self, topic: str | None) -> tuple[str | None, list[str], TopicGuess]:
         """The canonical topic (given, or inferred), the topic line when none was found,
-        and the candidates then."""
+        and the guess (its candidates, and whether the first is likely) then."""
         if topic is not None:
             name = self.c.canonical_topic(topic)
             has = name in self.members
-            return name, [] if has else [wording.no_record_on_topic(name)], ()
+            return name, [] if has else [wording.no_record_on_topic(name)], TopicGuess(name)
         competing = None
         if self.requested:
             competing = competing_topics(self.c, self.ask.mind, self.scope)
@@ -75,8 +76,8 @@ class _Run(Explain):
             self.ask.question, competing, drop=self.scope_words
         )
         if guess.topic is None:
-            return None, [wording.no_single_topic(guess.candidates)], guess.candidates
-        return guess.topic, [], ()
+            return None, [wording.no_single_topic(guess.candidates)], guess
+        return guess.topic, [], guess
 
     # ------------------------------------------------------------- 2. scope
     def scope_from_argument(self, scope: str) -> list[str]:
@@ -270,7 +271,7 @@ class _Run(Explain):
             scope_lines = self.scope_from_argument(scope_arg)
         else:
             scope_lines = self.scope_from_question()
-        topic, topic_lines, candidates = self.topic(topic_arg)
+        topic, topic_lines, guess = self.topic(topic_arg)
         return Verdict(
             topic,
             self.scope,
@@ -278,7 +279,8 @@ class _Run(Explain):
             [],
             topic_lines=topic_lines,
             scope_lines=scope_lines,
-            candidates=candidates,
+            candidates=guess.candidates,
+            likely=guess.likely,
         )
 
     def place(self, v: Verdict) -> Verdict:
@@ -313,9 +315,12 @@ class _Run(Explain):
         Once the topic and S are known, nothing but the evidence depends on
         the question's words: an answer already built for the same topic, S,
         instant and mind is reused with this question and its own evidence.
+        An answer with candidates is kept for its question only: whether the
+        first is likely, and each one's sentence, depend on the words.
         """
         v = self.head(topic_arg, scope_arg)
         key = (
+            self.ask.question if v.candidates else None,
             v.topic,
             v.scope,
             v.requested,
@@ -330,7 +335,10 @@ class _Run(Explain):
             v = self.place(v)
             answer = self.answer(v)
             if v.candidates:
-                offered = tuple(self.candidate(t, scope_arg) for t in v.candidates)
+                offered = tuple(
+                    self.candidate(t, scope_arg, likely=v.likely and n == 0)
+                    for n, t in enumerate(v.candidates)
+                )
                 answer = evolve(answer, candidates=offered)
             store.put(key, (v.decision, answer))
             return answer
@@ -345,10 +353,13 @@ class _Run(Explain):
         )
         return evolve(answer, query=self.ask.question, evidence=evidence, context_metrics=metrics)
 
-    def candidate(self, topic: str, scope_arg: str | None) -> ans.Candidate:
-        """What asking again with `topic` answers: its status, decision and title."""
+    def candidate(self, topic: str, scope_arg: str | None, *, likely: bool) -> ans.Candidate:
+        """What asking again with `topic` answers: its status, decision, title and sentence."""
         again = _Run(self.c, self.ask).verdict_answer(topic, scope_arg)
         decision = again.decision.id if again.decision is not None else None
+        summary = None
+        if again.decision is not None:
+            summary = again.evidence[0].excerpt if again.evidence else again.decision.content
         members = self.members.get(topic, ())
         if again.decision is not None:
             pos = next(p for p in members if self.c.records[p].id == decision)
@@ -357,7 +368,8 @@ class _Run(Explain):
                 members,
                 key=lambda p: (_start(self.c.facts[p].valid_from), _desc(self.c.records[p].id)),
             )
-        return ans.Candidate(topic, decision, self.c.records[pos].title, again.status)
+        title = self.c.records[pos].title
+        return ans.Candidate(topic, decision, title, again.status, summary, likely)
 
 
 def _start(when: When | None) -> datetime:

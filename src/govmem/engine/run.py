@@ -56,6 +56,8 @@ class Verdict:
     scope_lines: list[str] = field(factory=list)
     candidates: tuple[str, ...] = ()
     """No topic confident: the closest topics, best first."""
+    likely: bool = False
+    """No topic confident, but the first candidate is the likely one."""
 
 
 class Run:

@@ -183,6 +183,18 @@ DRILL_TOPIC: Final = DrillDown(
 """The topic is unknown, ambiguous or has no records."""
 
 
+def drill_likely(topic: str) -> DrillDown:
+    """No topic was confident, but one is likely (SPEC v6 §5): ask again with it to confirm."""
+    return DrillDown(
+        required=True,
+        suggested_tool="query",
+        reason=(
+            f"No single topic matched the question; the likely one is '{topic}':"
+            " ask again with topic set to it to confirm."
+        ),
+    )
+
+
 def cut_reason(key: str) -> str:
     """`Only the first 20 <list> are included.`"""
     return f"Only the first {LIST_LIMIT} {list_words(key)} are included."

@@ -399,13 +399,19 @@ def assign_topics(
         if topic[pos] is None:
             groups[find(pos)].append(pos)
     named: list[tuple[list[int], str, int | None]] = []
+    replaced = {old for _, old in sup.edges}
     for members in groups.values():
         anchored = sorted({anchor[m] for m in members if m in anchor}, key=u16)
         if anchored:
             named.append((members, anchored[0], None))
             continue
-        latest = max(
-            members, key=lambda m: (_bound_key(records[m].valid_from), _neg(records[m].id))
+        latest = max(  # on one date, a record its successor replaced is the earlier
+            members,
+            key=lambda m: (
+                _bound_key(records[m].valid_from),
+                m not in replaced,
+                _neg(records[m].id),
+            ),
         )
         named.append(
             (members, normalised_title(records[latest].title) or fold(records[latest].id), latest)

@@ -95,6 +95,18 @@ class Index:
                 counts[folder] += 1
         return tuple(counts.items())
 
+    def unstated_statuses(self) -> tuple[int, int]:
+        """(decision records that write no status, decision records), of the folders read here
+        (a configured log's records follow its own `govmem.yaml`): `lint` and `init` tell a
+        folder where most write none about `default_status`."""
+        local = [
+            r
+            for r in self.records
+            if r.kind == "decision" and r.path and folder_of(r.path, self.folders) is not None
+        ]
+        unstated = sum(1 for r in local if not (r.written_status and r.written_status.strip()))
+        return unstated, len(local)
+
     # ------------------------------------------------------------------ lookups
     def by_id(self, rid: str) -> tuple[int, ...]:
         """Positions of the records whose id is exactly `rid`."""

@@ -13,7 +13,8 @@ ambiguous or dangling:
   ambiguous;
 * **a file link to no file** — the record its leading number names, when
   exactly one does and the link text (if it says more than the number)
-  quotes that record's title.
+  quotes that record's title, or that record links back to the referring one
+  (tdr's 0015 and 0018 name each other by files that do not exist).
 
 Either way the resolution is reported (`info` `ref-resolved-by-number`), so
 a reader can check it. Pure: it reads the records and the `RefIndex` only.
@@ -110,7 +111,12 @@ def settle_ref(
     if len(hits) == 1 and how == "number" and _is_file_link(ref):
         chosen = records[hits[0]]
         if said and _words(said) and not quotes_title(said, chosen.title):
-            return (), None
+            if hits[0] == pos or not links_back(refs, records, hits[0], pos):
+                return (), None
+            return hits, (
+                f"No file {link_target(ref)!r}; its number names {chosen.id} ({chosen.path}),"
+                " which links back."
+            )
         by = " and its link text" if said and _words(said) else ""
         return hits, (
             f"No file {link_target(ref)!r}; its number{by} name {chosen.id} ({chosen.path})."

@@ -48,6 +48,12 @@ def tokens(text: str) -> list[str]:
     return [t for t in _WORD.findall(fold(text)) if t != "_"]
 
 
+def words(text: str) -> list[str]:
+    """The case-folded word tokens of `text` with their accents, which a language's stemmer
+    reads (`tokens` folds them away): `Chargées` -> `chargées`."""
+    return [w for w in _WORD.findall(text.casefold()) if w != "_"]
+
+
 def slug(text: str) -> str:
     """`DynamoDB (v2)` -> `dynamodb-v2`."""
     return _NON_SLUG.sub("-", fold(text)).strip("-")

@@ -93,6 +93,9 @@ class MarkdownDoc:
     """The whole status section, where relation lines such as `Amended by` live."""
     keys: tuple[tuple[str, str], ...] = ()
     """The metadata block's `key: value` lines, keys folded (`date`, `last modified`...)."""
+    block_text: str | None = None
+    """The metadata block's lines, where a sentence may state a relation (`This decision has
+    been superseded by decision: [0022 …](0022-….md)`)."""
     bare_dates: tuple[str, ...] = ()
     """Metadata block lines that start with a date (`June 19, 2018`)."""
     changelog: tuple[ChangeLine, ...] = ()
@@ -330,6 +333,7 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         section_status=_status_paragraph(status_lines) if status_lines is not None else None,
         status_section=section or None,
         keys=keys,
+        block_text="\n".join(block_lines).strip() or None,
         bare_dates=_bare_dates(block_lines, order),
         changelog=changelog,
         links_section=links,

@@ -373,7 +373,7 @@ def _read_refs(
     Also returns the changelog's dates and status changes, read in the same pass.
     """
     defs = dict(doc.definitions)
-    texts = [*st.texts, doc.status_section, doc.links_section]
+    texts = [*st.texts, doc.block_text, doc.status_section, doc.links_section]
     refs = read_refs("\n".join(dict.fromkeys(filter(None, texts))), definitions=defs)
     title_refs = read_refs(title, partial_only=True, definitions=defs)
     partial = _partial_from_body(st.written, refs, body, defs)

@@ -263,7 +263,16 @@ _LINK_REF: Final = (
 )
 _ADR_REF: Final = r"(?P<adr>(?:ADR|RFC)[\s#:-]{0,2}\d+[A-Za-z]?)"
 _ID_REF: Final = r"(?P<id>#?[A-Za-z0-9][\w./-]{0,200}\d[\w./-]{0,200}|[\w./-]{1,200}\.md)"
-_ONE_REF: Final = re.compile(r"\s*:?\s*(?:" + _LINK_REF + "|" + _ADR_REF + "|" + _ID_REF + ")")
+_ONE_REF: Final = re.compile(
+    r"\s*(?:(?i:decisions?|records?)(?=\s*:))?\s*:?\s*(?:"
+    + _LINK_REF
+    + "|"
+    + _ADR_REF
+    + "|"
+    + _ID_REF
+    + ")"
+)
+"""A ref, after a colon or a `decision:` (`superseded by decision: [0022 …](0022-….md)`)."""
 _JOIN: Final = re.compile(r"\s*(?:,|;|&|\band\b|\bor\b)\s*", re.IGNORECASE)
 
 

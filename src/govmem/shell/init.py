@@ -16,7 +16,11 @@ it turns the ADR folders of the plan into a file that loads without findings:
 * nothing was found: `paths` is a commented placeholder to fill in.
 
 Then `memory`, and commented examples of `exclude`, `scopes`, `topics`,
-`fields`, `statuses` and `default_status`.
+`fields`, `statuses` and `default_status` — except that when most decision
+records of the folders found write no status (v6), `default_status: accepted`
+comes right after `memory`, with how many write none, for the team to
+uncomment: they read as `unknown`, never in force, until it says otherwise
+(govmem never assumes a record accepted).
 """
 
 from __future__ import annotations
@@ -43,6 +47,13 @@ _HEAD: Final = """\
 # Every key is optional; a bad value is a finding (`govmem lint`), never an error.
 """
 
+_DEFAULT_STATUS: Final = """\
+# The status of decision files that write none. Without it they read as
+# unknown, never in force; a team whose ADRs are accepted once merged sets:
+# default_status: accepted
+
+"""
+
 _EXAMPLES: Final = """\
 # Files never read, as gitignore patterns:
 # exclude: [CHANGELOG.md, "**/template.md"]
@@ -67,11 +78,7 @@ _EXAMPLES: Final = """\
 # superseded, deprecated, revoked).
 # statuses: {stable: accepted}
 
-# The status of decision files that write none. Without it they read as
-# unknown, never in force; a team whose ADRs are accepted once merged sets:
-# default_status: accepted
-
-# Other decision logs this one follows (docs/federation.md): a folder on disk
+@DEFAULT_STATUS@# Other decision logs this one follows (docs/federation.md): a folder on disk
 # (a clone, a submodule, a CI checkout; govmem never fetches), relative to this
 # file, and the scope its decisions apply to. Their records read `platform:12`.
 # logs:
@@ -90,8 +97,23 @@ def _entry(entry: PathEntry) -> str:
     return _scalar(entry.path)
 
 
+def offer_default_status(unstated: int, decisions: int) -> str:
+    """The `default_status` lines offered when most decision records write no status."""
+    return (
+        f"# {unstated} of the {decisions} decision records found write no status: they read as\n"
+        "# unknown, never in force, so no answer about them is verified. If your ADRs are\n"
+        "# accepted once merged, uncomment:\n"
+        "# default_status: accepted\n"
+    )
+
+
 def config_text(
-    adr: tuple[PathEntry, ...], memory: str, *, given: bool, memory_exists: bool
+    adr: tuple[PathEntry, ...],
+    memory: str,
+    *,
+    given: bool,
+    memory_exists: bool,
+    unstated: tuple[int, int] = (0, 0),
 ) -> str:
     """The commented `govmem.yaml` for these ADR folders (module docstring).
 
@@ -100,6 +122,7 @@ def config_text(
         memory: the memory folder.
         given: `--dir` named the folder (so `paths` is set).
         memory_exists: whether the memory folder exists now.
+        unstated: (decision records that write no status, decision records) in them.
     """
     lines = [_HEAD]
     if given:
@@ -126,7 +149,12 @@ def config_text(
     lines.append("# Where `govmem remember` writes new memories and claims.")
     lines.append(f"memory: {_scalar(memory)}")
     lines.append("")
-    lines.append(_EXAMPLES)
+    none, decisions = unstated
+    if decisions and 2 * none > decisions:
+        lines.append(offer_default_status(none, decisions))
+        lines.append(_EXAMPLES.replace("@DEFAULT_STATUS@", ""))
+    else:
+        lines.append(_EXAMPLES.replace("@DEFAULT_STATUS@", _DEFAULT_STATUS))
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -136,10 +164,18 @@ class ConfigExists(GovmemError):
 
 @frozen
 class Initialized:
-    """What `init_config` wrote: the file, and the ADR folders it names (none: none found)."""
+    """What `init_config` wrote: the file, the ADR folders it names (none: none found), and
+    (decision records that write no status, decision records) in them."""
 
     path: Path
     folders: tuple[str, ...]
+    unstated: tuple[int, int] = (0, 0)
+
+    @property
+    def offers_default_status(self) -> bool:
+        """Most decision records write no status: the file offers `default_status`."""
+        none, decisions = self.unstated
+        return bool(decisions) and 2 * none > decisions
 
     def to_dict(self) -> dict[str, object]:
         """`{path, folders}`."""
@@ -158,13 +194,21 @@ def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Init
     """
     loader = Loader(root, dir=dir)
     real = loader.check_root()
+    shown = Path(root) / CONFIG_NAME
+    if (real / CONFIG_NAME).exists():
+        msg = f"{shown} already exists; nothing was written"
+        raise ConfigExists(msg)
     cfg = Config()
     plan = loader.plan(real, cfg)
     adr = tuple(e for e in plan.entries if e.path != cfg.memory)
+    unstated = loader.load().unstated_statuses() if adr else (0, 0)
     text = config_text(
-        adr, cfg.memory, given=dir is not None, memory_exists=(real / cfg.memory).is_dir()
+        adr,
+        cfg.memory,
+        given=dir is not None,
+        memory_exists=(real / cfg.memory).is_dir(),
+        unstated=unstated,
     )
-    shown = Path(root) / CONFIG_NAME
     try:
         created = create_exclusive(real / CONFIG_NAME, text)
     except OSError as exc:
@@ -173,4 +217,4 @@ def init_config(root: str | os.PathLike[str], *, dir: str | None = None) -> Init
     if not created:
         msg = f"{shown} already exists; nothing was written"
         raise ConfigExists(msg)
-    return Initialized(shown, tuple(e.path for e in adr))
+    return Initialized(shown, tuple(e.path for e in adr), unstated)

@@ -38,10 +38,13 @@ def query(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
     sources, the sources, `missing_information`, and `drill_down` (whether
     another tool is needed at all). When no topic is clearly the one asked
     about, the status is `unknown` and `candidates` lists the closest topics
-    (each with the decision and status asking with that topic gives): ask
-    again with `topic` set to the candidate that fits the user's question,
-    never guess. `as_of` asks about another date; `known_as_of` sees only
-    what had been committed by then.
+    (each with the decision, status and decision sentence asking with that
+    topic gives). When the first has `likely: true`, the summary opens with it
+    as the likely answer, not confirmed: ask again with `topic` set to it to
+    confirm (`drill_down` says so) before relying on it. Otherwise ask again
+    with `topic` set to the candidate that fits the user's question, never
+    guess. `as_of` asks about another date; `known_as_of` sees only what had
+    been committed by then.
 
     Example: {"question": "Which database do we use for new services?"}
     """
@@ -61,14 +64,7 @@ def query(state: LiveCorpus, a: Mapping[str, Any]) -> CallToolResult:
         extra: dict[str, Any] = {}
         if answer.candidates:
             extra["candidates"] = [c.to_dict() for c in answer.candidates]
-            summary += (
-                " Candidates: "
-                + "; ".join(
-                    f"{c.topic} ({c.decision_id or 'no decision'}, {c.status})"
-                    for c in answer.candidates
-                )
-                + ". Ask again with `topic` set to the one that fits."
-            )
+            summary = candidates_summary(answer, summary)
         return result(corpus, answer.to_wire(), summary, extra)
 
     return on_corpus(state, op)
@@ -89,6 +85,34 @@ def _known(state: LiveCorpus, known_as_of: str) -> tuple[Corpus, When]:
         msg = f"{NEEDS_HISTORY}{why}. Omit known_as_of, or give a later date or a commit of HEAD."
         raise Refused(msg) from exc
     return corpus, when
+
+
+def candidates_summary(a: Answer, verdict: str) -> str:
+    """The summary of an answer with candidates: the likely answer first, marked as not
+    confirmed, when there is one; then the verdict; then the other candidates.
+
+    `LIKELY ANSWER (not confirmed): 0004 "4. Use MySQL for new services" (verified) — We will
+    use MySQL for new services. To confirm, ask again with topic "use mysql for new
+    services". UNKNOWN: no topic in all as of … Other candidates: …`
+    """
+    likely = a.likely
+    opening = ""
+    others = a.candidates
+    if likely is not None:
+        others = a.candidates[1:]
+        said = f" — {likely.summary}" if likely.summary else ""
+        end = "" if said.endswith((".", "!", "?")) else "."
+        what = f'{likely.decision_id} "{likely.title}"' if likely.decision_id else "no decision"
+        opening = (
+            f"LIKELY ANSWER (not confirmed): {what} ({likely.status}){said}{end} To confirm, ask "
+            f'again with topic "{likely.topic}". '
+        )
+    listed = "; ".join(f"{c.topic} ({c.decision_id or 'no decision'}, {c.status})" for c in others)
+    tail = ""
+    if listed:
+        head = "Other candidates" if likely is not None else "Candidates"
+        tail = f" {head}: {listed}. Ask again with `topic` set to the one that fits."
+    return opening + verdict + tail
 
 
 def query_summary(a: Answer) -> str:
