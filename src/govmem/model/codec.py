@@ -347,8 +347,10 @@ def _decode_int(v: Any, t: str | None) -> int:
 
 
 def _decode_float(v: Any, t: str | None) -> float:
+    """A number as written: an int stays an int (what was kept is what comes back, its
+    `repr` too: a configuration's repr is part of the cache's keys)."""
     if type(v) is float or type(v) is int:
-        return float(v)
+        return v
     raise _fail("a number", v)
 
 

@@ -8,35 +8,41 @@ votes in one SQLite database per corpus root, in the user's cache folder
 `GOVMEM_CACHE=off` turns it off). The database's name is a hash of the
 resolved root path; the repository is never written.
 
-* **Key.** An entry's key hashes govmem's code (`snapshot.code_key`: a
-  hash of its modules' bytes), the codec's
-  `SCHEMA`, the configuration that reads the file (the parsed `Config`,
-  by its repr), the date order, the file's git date, its path and
-  the SHA-256 of its bytes (`FileText.digest`, computed on every read).
-  Changed bytes, a changed `govmem.yaml` or other code give another key: a
-  stale entry can never be served.
-* **Snapshots.** Beside the entries, one whole built corpus per root
-  (`shell.snapshot`), restored when stat data proves every file unchanged —
-  trusted only as git's racily-clean rule allows (`shell.stamp`); then no
-  record file is read at all.
+* **Key.** An entry's key hashes the code that reads (`snapshot.code_key`:
+  govmem's modules' bytes and the parsing libraries' versions), the codec's
+  `SCHEMA`, the configuration that reads the file (the parsed `Config`, by
+  its repr), the date order, the file's git date, its path and the SHA-256
+  of its bytes (`FileText.digest`, computed on every read). Changed bytes, a
+  changed `govmem.yaml` or other code give another key: a stale entry can
+  never be served.
+* **Snapshots.** Beside the database, one whole built corpus per root, a
+  file of its own (`read_kept`, mapped read-only; `write_kept`, written
+  whole then renamed into place), restored when stat data proves every
+  file unchanged — trusted only as git's racily-clean rule allows
+  (`shell.stamp`); then no record file is read at all.
 * **Git dates.** The first-add date of every file (`git log --diff-filter=A`,
   a walk of the whole history: seconds in a repository of many commits),
-  kept under the commit it was read at (`histories`): a commit's history
-  never changes, so a start at the same HEAD reads them back, and a new
-  commit is another key.
-* **Value.** An entry is the `ParsedFile` pickled by `snapshot.encode_entry`
-  (the snapshot's restricted pickler; its long strings that the file's text
-  holds, a body above all, are kept as slices of that text, which the
-  reading load has in hand), read only from a database that is the current
-  user's alone (`owned_privately`), as snapshots are. A row that fails to
-  decode is a miss.
+  kept under the history it was read at (`histories`: the commit, the
+  shallow boundary, grafts and replace refs), read back by a start at the
+  same history.
+* **Value.** Data, never code (SPEC §8, v6): an entry is the `ParsedFile` as
+  JSON read back by its declared type (`snapshot.encode_entry`; its long
+  strings that the file's text holds, a body above all, kept as slices of
+  that text, which the reading load has in hand). A row that does not read
+  is a miss.
+* **Trust.** Used only when its folder and every file of it are this user's
+  own and private, no symlink among them, and the folder lies outside the
+  repository and the logs' (`open_cache`, `untrusted`); otherwise bypassed,
+  and `Refused` says why (`lint`: `cache-untrusted`).
 * **Failure.** A missing, locked, corrupt, truncated or newer-schema
   database is never an error: `open_cache` returns None (the load parses
   everything) or rebuilds the file; a failed write is dropped.
 * **Concurrency.** WAL journal and a busy timeout: several processes (two
   MCP servers, a CLI in a pre-commit hook) read and write one database at
   once; every write is one transaction of `INSERT OR REPLACE` rows whose
-  value is a function of their key, so any interleaving is correct.
+  value is a function of their key, so any interleaving is correct; a
+  snapshot file is replaced by rename. Writes may be held until an answer
+  is out (`write_behind`).
 """
 
 from __future__ import annotations

@@ -6,32 +6,33 @@ seconds at 10,000 records. A *snapshot* is the built corpus itself, kept
 beside those entries under a key that stat data can prove (`Loader.load`,
 `Reloader.read`):
 
-* **Key.** govmem's code (`code_key`: a hash of its modules' bytes, so
-  another release or an edited checkout never reads another's snapshot),
-  the parsed configuration and its text, the config's and the plan's
-  findings, the folders planned, the git first-add dates (named by the
-  commit they were read at when the cache keeps them, `gitdates.KeptDates`:
-  a warm start never decodes them), and every
-  candidate file's path and stat row (mode, size, mtime_ns, ctime_ns,
-  inode, device; following symlinks, so a retargeted link is another row),
-  with the folders that could not be listed. A federation's key is its
-  parts' keys (`shell.logs`).
+* **Key.** The code that reads (`code_key`: a hash of govmem's modules'
+  bytes, Python's version and the parsing libraries' versions, so another
+  release, an edited checkout or another parser never reads another's
+  snapshot), the parsed configuration and its text, the config's and the
+  plan's findings, the folders planned, the git first-add dates (named by
+  the history they were read at, `gitdates.KeptDates`: a warm start never
+  decodes them), and every candidate file's path and stat row (mode, size,
+  mtime_ns, ctime_ns, inode, device; following symlinks, so a retargeted
+  link is another row), with the folders that could not be listed: one
+  walk, whose files are then the ones read (`Pending.listed`). A
+  federation's key is its parts' keys (`shell.logs`).
 * **Racily clean.** A snapshot is written only when every file's newest of
   mtime and ctime is at least `GRANULARITY_NS` older than the moment the
   stat walk began (`stamp.settled`, git's rule): a file written again
   within the same timestamp tick is then impossible to miss, because its
   ctime — which no program can set back — moves past every stamp in the
-  key. A folder edited a moment ago is read and parsed as before, and
-  snapshotted on a later load.
-* **Value.** A pickle of `Snapshot` (the corpus, the cache counts, the
-  file-level findings), with the corpus's memo reduced to its kept values
-  (`Key(keep=True)`: the topic index) and loaded by an unpickler that only
-  makes the classes of govmem's pure layers (no effects: they never touch
-  a file, the clock or the network) and a short list of builtin ones. It
-  is read only when the database, its write-ahead log and their folder are
-  the current user's and no other user can write them (`owned_privately`);
-  anything else, or a value that does not load, is a miss. The parsed
-  `govmem.yaml` is kept the same way (`ParsedConfig`).
+  key; and only when the listing is unchanged after the files were read.
+* **Value.** Data, never code (SPEC §8, v6): `codec.pack` of the index's
+  sections (`govmem.index.columns`: a head of small lookups, the large
+  lookups as JSON objects, one section per list of items) and `_Meta` (the
+  digest, the file-level findings, the cache counts), each read back by its
+  declared type (`govmem.model.codec`); the corpus's lists and large
+  lookups are decoded when first read. A value that does not read is a
+  miss; one found damaged on first use drops the cache (`cli.main`,
+  `govmem_mcp.server.base.on_corpus`). The topic index an inferred
+  question built is kept beside it (`derived`), the parsed `govmem.yaml`
+  in the database (`ParsedConfig`).
 """
 
 from __future__ import annotations
@@ -289,30 +290,3 @@ def decode_kept(blob: bytes, tp: type) -> object | None:
             return CODEC.loads(blob, tp)
         except CodecError:
             return None
-
-
-def owned_privately(path: Path) -> bool:
-    """Whether the database at `path` is the current user's and no other user may change it:
-    the file, its write-ahead log when there is one, and the folder holding them (where
-    another user could otherwise put a log of their own for SQLite to apply)."""
-    getuid = getattr(os, "getuid", None)
-    for each, must in ((path, True), (Path(f"{path}-wal"), False), (path.parent, True)):
-        try:
-            st = os.stat(each)
-        except FileNotFoundError:
-            if must:
-                return False
-            continue
-        except OSError:
-            return False
-        if (getuid is not None and st.st_uid != getuid()) or _writable_by_others(st):
-            return False
-    return True
-
-
-def _writable_by_others(st: os.stat_result) -> bool:
-    """Writable by other users: by everyone, or by a group that is not the user's own (a
-    `umask 002` system gives each user a private primary group: writable by it is private)."""
-    getgid = getattr(os, "getgid", None)
-    group_ok = getgid is not None and st.st_gid == getgid()
-    return bool(st.st_mode & 0o002) or (bool(st.st_mode & 0o020) and not group_ok)

@@ -21,7 +21,8 @@ frontmatter tools write them: the round-trip property of `govmem new`.
 `markdown_texts` draws Markdown that probes a block parser's corners (lazy
 lines, empty items, code in items, look-alike headings, fences and
 definitions): the quick scanner's equality test (`govmem.parse.scan`).
-`hostile` draws what a hostile-corpus test throws at a loader: names that
+`hostile` draws what a hostile-corpus test throws at a loader (and
+`cache_values` what a crafted or damaged parse cache may hold): names that
 are not UTF-8 (`non_utf8_names`), special files as configuration or records
 (`special_files`, `make_special`: FIFOs, device links, sockets, loops) and
 dates at the ends of the calendar (`calendar_edge_dates`,
@@ -64,6 +65,7 @@ from .federated import LOG_NAMES, FederatedInputs, federated_corpora
 from .hostile import (
     BAD_BYTES,
     SPECIAL_FILES,
+    cache_values,
     calendar_edge_dates,
     calendar_edge_instants,
     f1_gadget,
@@ -90,6 +92,7 @@ __all__ = [
     "FileEdits",
     "apply_edit",
     "as_of_dates",
+    "cache_values",
     "calendar_edge_dates",
     "calendar_edge_instants",
     "configs",

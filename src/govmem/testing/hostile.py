@@ -19,6 +19,10 @@ What a fuzzer or a hostile-corpus test throws at a loader (issue 22):
   century years, and now and then any date; `calendar_edge_instants()` the
   same as the `as_of` strings the validator accepts (`YYYY-MM-DD`,
   `...T00:00:00Z`, `...T23:59:59Z`).
+* `cache_values()`: what a damaged or crafted cache value may hold — JSON of
+  any shape (nested lists, objects, numbers, strings, dates as text), JSON
+  cut short, arbitrary bytes, and the F1 gadget: a reader of the cache must
+  turn every one into a miss (`CodecError`), never another exception.
 * `f1_gadget(path)`: the parse cache attack of round 3's F1 — a pickle
   that, read by an unpickler allowing "types of govmem's pure packages",
   resolves the dotted names `Config.__init__.__class__` (FunctionType) and
@@ -28,6 +32,7 @@ What a fuzzer or a hostile-corpus test throws at a loader (issue 22):
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import socket
@@ -219,4 +224,35 @@ def f1_gadget(path: str = "BOOM") -> bytes:
             pickle.REDUCE,  # called
             pickle.STOP,
         ]
+    )
+
+
+def _json_values() -> st.SearchStrategy[object]:
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.floats(allow_nan=False),
+        st.text(max_size=12),
+        st.sampled_from(["2024-05-01", "2024-05-01T10:00:00+00:00", "accepted", "decision"]),
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=6),
+            st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        ),
+        max_leaves=30,
+    )
+
+
+def cache_values() -> st.SearchStrategy[bytes]:
+    """Bytes a cache entry, snapshot or kept value could hold when damaged or crafted
+    (module docstring)."""
+    as_json = _json_values().map(lambda v: json.dumps(v).encode())
+    return st.one_of(
+        as_json,
+        as_json.flatmap(lambda b: st.integers(0, len(b)).map(lambda n: b[:n])),
+        st.binary(max_size=200),
+        st.just(f1_gadget()),
     )
