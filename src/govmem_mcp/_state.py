@@ -151,10 +151,11 @@ class LiveCorpus:
             if dirty is None and held is not None:
                 return held
             corpus = self._reload(dirty)
-        # the answer first: the parse cache is written beside it, in a thread of its own
-        writer = threading.Thread(target=writes.flush, name="govmem-cache-writes")
-        self._writers = [t for t in self._writers if t.is_alive()] + [writer]
-        writer.start()
+        if writes.pending:
+            # the answer first: the parse cache is written beside it, in a thread of its own
+            writer = threading.Thread(target=writes.flush, name="govmem-cache-writes")
+            self._writers = [t for t in self._writers if t.is_alive()] + [writer]
+            writer.start()
         return corpus
 
     def drop_cache(self) -> None:

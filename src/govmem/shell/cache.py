@@ -451,6 +451,11 @@ class Behind:
         """Hold `write(store)` until `flush`."""
         self._writes.append(((store.root, store.inside), write))
 
+    @property
+    def pending(self) -> bool:
+        """Whether any write is held."""
+        return bool(self._writes)
+
     def flush(self) -> None:
         """Make every held write, each root's cache opened again once (and checked again: a
         cache no longer to be trusted gets nothing)."""

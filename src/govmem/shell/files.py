@@ -176,23 +176,6 @@ def _report(errors: list[tuple[str, str]] | None, path: str, exc: OSError) -> No
         errors.append((path, exc.strerror or type(exc).__name__))
 
 
-def walk_files(real: Path, base: Path, errors: list[tuple[str, str]] | None = None) -> list[str]:
-    """Root-relative POSIX paths of the candidate record files under `base`.
-
-    Folders that cannot be listed go to `errors` as (root-relative path, why).
-    """
-    cut = len(str(real)) + 1
-    found: list[tuple[str, str]] = []
-    paths = [
-        path[cut:].replace(os.sep, "/")
-        for path, st, _ in walk_tree(real, base, stats=False, errors=found)
-        if st is None or not stat.S_ISDIR(st.st_mode)
-    ]
-    if errors is not None:
-        errors += [(relative(real, path), why) for path, why in found]
-    return paths
-
-
 def relative(real: Path, path: str) -> str:
     top = str(real)
     if path == top:

@@ -34,8 +34,8 @@ from .files import (
     too_large,
 )
 from .load import Loader, Progress
-from .logs import Federation, federated, log_root
-from .plan import plan_paths, read_config
+from .logs import Federation, federated
+from .plan import log_root, plan_paths, read_config
 
 
 def load(

@@ -37,10 +37,10 @@ from . import collector
 from . import files as _files
 from . import snapshot as _snapshot
 from .derived import remember
-from .files import FileText, fingerprint, walk_files, walk_tree
+from .files import FileText, fingerprint, walk_tree
 from .gitdates import dates_part, exact_dates, kept_git_dates
 from .patch import Built, patched
-from .plan import DiskTree, Plan, plan_paths, read_config
+from .plan import DiskTree, Plan, log_root, plan_paths, read_config
 from .snapshot import CacheCounts
 from .through import date_order, parse_through
 
@@ -162,18 +162,29 @@ class Loader:
         `(path, None)` for every candidate record file, `(path, why)` for
         every folder that could not be listed.
         """
-        out: list[tuple[str, str | None]] = []
+        return [
+            (rel, why)
+            for rel, _, why in self._walked(real, plan, stats=False)
+            if not plan.excluded(rel if why is None else rel + "/")
+        ]
+
+    def _walked(
+        self, real: Path, plan: Plan, *, stats: bool
+    ) -> Iterator[tuple[str, os.stat_result | None, str | None]]:
+        """The plan's candidate files, each once, as (path, its stat when `stats`, None), then
+        each folder that could not be listed as (path, None, why); exclusions not applied."""
         seen: set[str] = set()
+        cut = len(str(real)) + 1
         for entry in plan.entries:
             base = real if entry.path == "." else real / entry.path
             errors: list[tuple[str, str]] = []
-            for rel in walk_files(real, base, errors):
-                if rel in seen or rel == CONFIG_NAME or plan.excluded(rel):
-                    continue
-                seen.add(rel)
-                out.append((rel, None))
-            out += [(rel, why) for rel, why in errors if not plan.excluded(rel + "/")]
-        return out
+            for path, st, _ in walk_tree(real, base, stats=stats, errors=errors, folders=False):
+                rel = path[cut:].replace(os.sep, "/")
+                if rel not in seen and rel != CONFIG_NAME:
+                    seen.add(rel)
+                    yield rel, st, None
+            for path, why in errors:
+                yield _files.relative(real, path), None, why
 
     def files(
         self,
@@ -294,8 +305,7 @@ class Loader:
             config, _ = read_config(real, self.config_path, parse=peek)
         except CorpusUnavailable:
             return ()
-        base = Path(self.config_path).parent if self.config_path is not None else real
-        return tuple(base / spec.path for spec in config.logs)
+        return tuple(log_root(spec, real, self.config_path) for spec in config.logs)
 
     def snapshot_key(
         self,
@@ -338,21 +348,11 @@ class Loader:
         stamps: one walk, one `stat` each (`files.walk_tree`)."""
         listing = _snapshot.Listing(self.clock())
         listed: list[tuple[str, str | None]] = []
-        seen: set[str] = set()
-        cut = len(str(real)) + 1
-        for entry in plan.entries:
-            base = real if entry.path == "." else real / entry.path
-            errors: list[tuple[str, str]] = []
-            for path, st, _ in walk_tree(real, base, errors=errors, folders=False):
-                rel = path[cut:].replace(os.sep, "/")
-                if rel in seen or rel == CONFIG_NAME:
-                    continue
-                seen.add(rel)
-                listed.append((rel, None))
+        for rel, st, why in self._walked(real, plan, stats=True):
+            listed.append((rel, why))
+            if why is None:
                 listing.add(rel, st)
-            for path, why in errors:
-                rel = _files.relative(real, path)
-                listed.append((rel, why))
+            else:
                 listing.add_error(rel, why)
         return tuple(listed), listing
 

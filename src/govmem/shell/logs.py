@@ -27,14 +27,8 @@ from govmem.parse.config import CONFIG_NAME
 
 from .cache import ParseCache
 from .load import Loader, Pending, Prepared, Progress
-from .plan import read_config
+from .plan import log_root, read_config
 from .snapshot import CacheCounts, snapshot_key
-
-
-def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -> Path:
-    """The folder of a log: its `path` relative to the folder of the naming `govmem.yaml`."""
-    base = Path(config).parent if config is not None else root
-    return base / spec.path
 
 
 def federated(local: Part, logs: Sequence[tuple[LogSpec, Part | str]]) -> Corpus:

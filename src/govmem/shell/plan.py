@@ -19,7 +19,7 @@ import attrs
 from attrs import frozen
 
 from govmem.model.errors import CorpusUnavailable
-from govmem.model.records import Config, Finding, PathEntry
+from govmem.model.records import Config, Finding, LogSpec, PathEntry
 from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.discover import FolderState, Rule, Tree, discover
 from govmem.parse.file import decode_text
@@ -105,6 +105,12 @@ def _root_config(root: Path, parse: ParseConfig) -> tuple[Config, tuple[Finding,
 
 _PLAIN_NAME: Final = re.compile(r"[A-Za-z0-9_.-]+")
 """An `exclude` pattern that is a plain file or folder name (`SOURCE.md`, `LICENSE`)."""
+
+
+def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -> Path:
+    """The folder of a log: its `path` relative to the folder of the naming `govmem.yaml`."""
+    base = Path(config).parent if config is not None else root
+    return base / spec.path
 
 
 def _never(_: str) -> bool:
