@@ -27,7 +27,7 @@ from govmem.engine.bm25 import (
     protected_tokens,
 )
 from govmem.engine.stopwords import STOP_WORDS
-from govmem.engine.terms import INTENT_WORDS, terms
+from govmem.engine.terms import INTENT_WORDS, question_terms, terms
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 
@@ -395,12 +395,20 @@ def reference_rank(
         held = {t for title, body in fields for t in (*title, *body)}
         glossed = translate(question) if GLOSS_WEIGHT else {}
         for term in unknown_terms:
-            best: dict[int, float] = {}  # a word in another language: its best English meaning
-            for meant in sorted(glossed.get(term, ())):
-                for i, gain in gains(meant).items():
-                    best[i] = max(best.get(i, 0.0), gain)
-            for i, gain in best.items():
-                score[i] += GLOSS_WEIGHT * gain
+            # a word in another language: its best English meaning; a compound's unheld
+            # parts each theirs when the compound has none
+            meanings = [glossed[term]] if term in glossed else []
+            if not meanings:
+                meanings = [
+                    glossed[p] for p in parts.get(term, ()) if p in glossed and p not in held
+                ]
+            for meant_words in meanings:
+                best: dict[int, float] = {}
+                for meant in sorted(meant_words):
+                    for i, gain in gains(meant).items():
+                        best[i] = max(best.get(i, 0.0), gain)
+                for i, gain in best.items():
+                    score[i] += GLOSS_WEIGHT * gain
             for word in parts.get(term) or (term,):
                 if word != term and word in held:
                     add(word, NEAR_WEIGHT)
@@ -655,6 +663,27 @@ def test_a_compound_no_record_holds_stands_for_its_parts() -> None:
     ]
     guess = rank("Wie arbeitet das Notification-Modul?", docs)
     assert (guess.topic, guess.candidates) == (None, ("errors",))
+
+
+def test_a_compound_part_no_record_holds_stands_for_its_english_meaning() -> None:
+    """`Build-Kommentar`: `build` is the folder's word, `kommentar` is not but means
+    *comment* (the glossary): the record about the build's comment comes before the one
+    about builds alone."""
+    question = "Wie wird der Build-Kommentar seinem Autor zugeordnet?"
+    docs = [
+        doc("bot-comments", "Post one comment per build", "The bot edits its comment."),
+        doc("builds", "Build on every push", "Every push starts a build."),
+    ]
+    guess = rank(question, docs)
+    assert (guess.topic, guess.candidates) == (None, ("bot-comments", "builds"))
+    assert guess.scores == reference_rank(question, docs).scores
+
+
+def test_a_compound_of_dropped_words_is_no_term() -> None:
+    """`utilisons-nous` ("do we use") is an intent word and a stop word joined: the question
+    asks about its other words alone, so the folder can answer it."""
+    assert "utilisonsn" not in question_terms("Quel outil utilisons-nous pour les tests ?")
+    assert question_terms("Which back-end?") == ("backend",)
 
 
 _FIVE = [

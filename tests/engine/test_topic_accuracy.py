@@ -193,9 +193,9 @@ SPEC_UNMET: Final = {"right_or_first": 0.92, "offered": 0.95}
 """SPEC §10's bars the rule does not reach (docs/accuracy.md says how far, and what was tried):
 right or the right topic first among the candidates ≥ 92 % of the questions, the right topic
 among the candidates of ≥ 95 % of the abstentions."""
-MEASURED: Final = {"right_or_first": 565, "offered": 288}
+MEASURED: Final = {"right_or_first": 566, "offered": 288}
 """What the rule measures for `SPEC_UNMET` over every question file, which a change may raise
-but never lower: 565 of 631 right or first (89.5 %), the right topic among the candidates of
+but never lower: 566 of 631 right or first (89.7 %), the right topic among the candidates of
 288 of 310 abstentions (92.9 %)."""
 
 

@@ -45,7 +45,8 @@ record's name cover counts (× `NAME_BONUS` = 1), and the question's terms
 that no competing record holds count through the words that stand for
 them: their English meanings when the question is in another language
 (`glossary`, 0.5 × the best gain among them), a hyphenated compound's
-parts (a part no competing record holds: its near words), else the term's
+parts (a part no competing record holds: its meanings, else its near words;
+`CI-Kommentar` -> `ci` and `comment`), else the term's
 *near words* (`near`: the at most 20 indexed terms whose trigram Dice
 coefficient with it is ≥ 0.35), each scoring 0.2 × its gain, a near word's
 times its Dice coefficient. These rank candidates; they never choose a
@@ -498,6 +499,10 @@ class TopicIndex:
             for term in unknown:
                 if meant := glossed.get(term):
                     self._add_best(record_scores, wanted, meant, GLOSS_WEIGHT)
+                else:  # a compound's parts no competing record holds, by their meanings
+                    for part in parts.get(term, ()):
+                        if (meant := glossed.get(part)) and self._score(wanted, part) is None:
+                            self._add_best(record_scores, wanted, meant, GLOSS_WEIGHT)
                 for word, weight in self._near_words(wanted, term, parts.get(term, ())):
                     if (scored := self._score(wanted, word)) is not None:
                         self._add(record_scores, scored, NEAR_WEIGHT * weight)

@@ -178,20 +178,20 @@ def question_terms(
     """A question's distinct terms, in order: stop words, intent words and `drop` dropped.
 
     A hyphenated compound counts as one term, joined (`back-end` -> `backend`):
-    its parts are no terms of the question.
+    its parts are no terms of the question. A compound whose every part is dropped
+    is dropped too: `utilisons-nous` ("do we use") asks nothing of the folder.
     """
-    joined = compounds(question)
-    parts = (
-        {p for c in _COMPOUND.finditer(fold(question)) for p in c[0].split("-")}
-        if joined
-        else set()
-    )
-    kept = [
-        stem(t)
-        for t in tokens(question)
-        if t in protected or (t not in _QUESTION_DROPS and t not in drop and t not in parts)
+
+    def dropped(t: str) -> bool:
+        return t not in protected and (t in _QUESTION_DROPS or t in drop)
+
+    folded = fold(question)
+    found = list(_COMPOUND.finditer(folded)) if "-" in folded else []
+    parts = {p for c in found for p in c[0].split("-")}
+    kept = [stem(t) for t in tokens(question) if not dropped(t) and t not in parts]
+    kept += [
+        stem(c[0].replace("-", "")) for c in found if not all(dropped(p) for p in c[0].split("-"))
     ]
-    kept += [stem(c) for c in joined]
     return tuple(dict.fromkeys(kept))
 
 
