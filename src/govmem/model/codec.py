@@ -76,15 +76,7 @@ class Codec:
     def dumps(self, value: object, tp: object, *, text: str | None = None) -> bytes:
         """`value`, of the declared type `tp`, as UTF-8 JSON; with `text`, its long strings
         that `text` holds as slices of it."""
-        if text is None:
-            data = self.encoder(tp)(value)
-        else:
-            _local.text = text
-            try:
-                data = self.encoder(tp, sliced=True)(value)
-            finally:
-                _local.text = None
-        return _JSON.encode(data).encode("utf-8", "surrogatepass")
+        return serialise(self.encode(value, tp, text=text))
 
     def loads(self, blob: bytes, tp: type[T], *, text: str | None = None) -> T:
         """`dumps`'s bytes back as a value of `tp`.
@@ -107,9 +99,16 @@ class Codec:
         """A JSON value already parsed, read as `tp` (`loads` without the parsing)."""
         return typing.cast("T", self.decoder(tp)(data, text))
 
-    def encode(self, value: object, tp: object) -> object:
-        """`value` as the JSON value `dumps` writes, not yet serialised."""
-        return self.encoder(tp)(value)
+    def encode(self, value: object, tp: object, *, text: str | None = None) -> object:
+        """`value` as the JSON value `dumps` writes, not yet serialised (`serialise`): the
+        parts of a value encoded once can be written in more than one place."""
+        if text is None:
+            return self.encoder(tp)(value)
+        _local.text = text
+        try:
+            return self.encoder(tp, sliced=True)(value)
+        finally:
+            _local.text = None
 
     # -------------------------------------------------------------- compiling
     def encoder(self, tp: object, *, sliced: bool = False) -> Encode:
@@ -305,6 +304,11 @@ class _ArrayHint:
 _local = threading.local()
 """The text `dumps` slices strings of, in this thread (`_encode_sliced`)."""
 _JSON: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def serialise(data: object) -> bytes:
+    """A JSON value (`Codec.encode`'s) as the UTF-8 bytes `Codec.dumps` writes."""
+    return _JSON.encode(data).encode("utf-8", "surrogatepass")
 
 
 def _encode_sliced(v: str) -> object:

@@ -47,12 +47,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final, TypeVar
 
+import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
 from govmem.index.columns import index_from_sections, index_sections
-from govmem.model.codec import CODEC, CodecError, pack, unpack
-from govmem.model.records import Config, Finding
+from govmem.model.codec import CODEC, CodecError, pack, serialise, unpack
+from govmem.model.records import Config, Finding, Record
 from govmem.parse.file import ParsedFile
 
 from . import collector
@@ -224,14 +225,15 @@ class _Meta:
     counts: CacheCounts
 
 
-def encode(value: Snapshot | ParsedConfig) -> bytes | None:
+def encode(value: Snapshot | ParsedConfig, known: Encoded | None = None) -> bytes | None:
     """A snapshot (`codec.pack` of its index's sections and `_Meta`; the corpus's memo is kept
-    apart: `encode_kept`) or a parsed config as bytes; None if it cannot be written."""
+    apart: `encode_kept`) or a parsed config as bytes; None if it cannot be written.
+    `known`: what its load encoded of its records already (their entries)."""
     try:
         if isinstance(value, ParsedConfig):
             return CODEC.dumps(value, ParsedConfig)
         meta = _Meta(value.digest, tuple(value.file_findings), value.counts)
-        sections = index_sections(value.corpus)
+        sections = index_sections(value.corpus, known)
         return pack({"snapshot": CODEC.dumps(meta, _Meta), **sections})
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None  # a value that cannot be kept is not kept: the load still answers
@@ -263,6 +265,52 @@ def encode_entry(parsed: ParsedFile, text: str) -> bytes | None:
         return CODEC.dumps(parsed, ParsedFile, text=text)
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None
+
+
+_RECORDS: Final = [f.name for f in attrs.fields(ParsedFile)].index("records")
+"""Where a parsed file's records are in its value as data (a list of its fields)."""
+
+
+class Encoded:
+    """What one load encoded of its parsed files for their cache entries, kept for its
+    snapshot (`encode(…, known)`, `columns.Known`): each record as data, its long strings
+    slices of its file's text, and that text. A cold load so encodes each record once, for
+    its entry and the snapshot both, and the snapshot keeps the texts as they are rather
+    than the records' bodies escaped into JSON."""
+
+    def __init__(self) -> None:
+        self._of: dict[int, tuple[Record, str, object]] = {}
+
+    def read(self, parsed: ParsedFile, text: str) -> None:
+        """`parsed` was read from `text` without this load encoding it (a cache entry, a
+        worker's parse): its records are encoded against `text` when the snapshot is."""
+        for record in parsed.records:
+            self._of[id(record)] = (record, text, None)
+
+    def entry(self, parsed: ParsedFile, text: str) -> bytes | None:
+        """`encode_entry(parsed, text)`, its records' data kept for the snapshot."""
+        try:
+            data = CODEC.encode(parsed, ParsedFile, text=text)
+            blob = serialise(data)
+        except (TypeError, ValueError, AttributeError, RecursionError):
+            return None
+        if type(data) is list:
+            for record, value in zip(parsed.records, data[_RECORDS], strict=True):
+                self._of[id(record)] = (record, text, value)
+        return blob
+
+    def __call__(self, record: Record) -> tuple[str, object] | None:
+        """`record`'s file text and its data sliced against it; None when not known."""
+        got = self._of.get(id(record))
+        if got is None or got[0] is not record:
+            return None
+        _, text, data = got
+        if data is None:
+            try:
+                data = CODEC.encode(record, Record, text=text)
+            except (TypeError, ValueError, AttributeError, RecursionError):
+                return None
+        return text, data
 
 
 def decode_entry(blob: object, text: str) -> ParsedFile | None:
