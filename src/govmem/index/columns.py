@@ -27,7 +27,7 @@ from typing import Any, Final, TypeAlias, TypeVar
 
 from attrs import frozen
 
-from govmem.model.codec import CODEC, CodecError, serialise
+from govmem.model.codec import CODEC, CodecError
 from govmem.model.records import Config, Finding, Record, Relation, Source
 
 from .derive import Facts
@@ -71,9 +71,9 @@ LOOKUPS: Final = ("by_topic", "topic_alias", "by_id", "by_lower", "by_number", "
 object of its own and parsed when an operation first looks into it (`JsonMap`)."""
 
 
-Known: TypeAlias = Callable[[Record], "tuple[str, object] | None"]
-"""A record's file text and the record as data whose long strings are slices of that text
-(`Codec.encode(record, Record, text=text)`), when the writer has them; else None."""
+Known: TypeAlias = Callable[[Record], "tuple[str, bytes] | None"]
+"""A record's file text and the record as JSON whose long strings are slices of that text
+(`Codec.dumps(record, Record, text=text)`), when the writer has them; else None."""
 
 
 def items_section(values: Sequence[Any], tp: type) -> tuple[bytes, bytes]:
@@ -96,13 +96,13 @@ def records_section(records: Sequence[Record], known: Known | None) -> tuple[byt
         if got is None:
             blobs.append(b"[%b]" % CODEC.dumps(record, Record))
             continue
-        text, data = got
+        text, blob = got
         if (span := spans.get(id(text))) is None:  # `known` holds every text: ids stay
             raw = text.encode("utf-8", "surrogatepass")
             span = spans[id(text)] = b"%d,%d" % (size, size + len(raw))
             texts.append(raw)
             size += len(raw)
-        blobs.append(b"[%b,%b]" % (span, serialise(data)))
+        blobs.append(b"[%b,%b]" % (span, blob))
     return (*_joined(blobs), b"".join(texts))
 
 
@@ -176,10 +176,10 @@ def index_sections(index: Index, known: Known | None = None) -> dict[str, bytes]
         refs.logs,
         refs.settled,
     )
-    lookups: dict[str, Mapping[str, object]] = {
-        "by_topic": {k: list(v) for k, v in index._by_topic.items()},
+    lookups: dict[str, Mapping[str, object]] = {  # (`json` writes a tuple as a list)
+        "by_topic": dict(index._by_topic),
         "topic_alias": dict(index._topic_alias),
-        **{name: {k: list(v) for k, v in getattr(refs, name).items()} for name in LOOKUPS[2:]},
+        **{name: dict(getattr(refs, name)) for name in LOOKUPS[2:]},
     }
     out = {"head": CODEC.dumps(head, Head)}
     for name, table in lookups.items():

@@ -238,12 +238,11 @@ def numeric_spans(text: str) -> list[tuple[int, int, str, str]]:
         if sep not in text:
             continue
         for m in pattern.finditer(text):
-            sep = m.start()
-            start = sep
-            while start > 0 and sep - start < 3 and text[start - 1].isdecimal():
+            at = start = m.start()
+            while start > 0 and at - start < 3 and text[start - 1].isdecimal():
                 start -= 1
-            if 1 <= sep - start <= 2 and not (start and text[start - 1].isdecimal()):
-                found.append((start, m.end(), text[start:sep], m["b"]))
+            if 1 <= at - start <= 2 and not (start and text[start - 1].isdecimal()):
+                found.append((start, m.end(), text[start:at], m["b"]))
     if len(found) > 1:
         found.sort()
         kept, end = [], 0

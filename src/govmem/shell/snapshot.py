@@ -268,18 +268,19 @@ def encode_entry(parsed: ParsedFile, text: str) -> bytes | None:
 
 
 _RECORDS: Final = [f.name for f in attrs.fields(ParsedFile)].index("records")
-"""Where a parsed file's records are in its value as data (a list of its fields)."""
+"""Where a parsed file's records are in its value as data (a list of its fields): first
+(`Encoded.entry`; `tests/shell/test_encoded.py` checks its bytes are `encode_entry`'s)."""
 
 
 class Encoded:
     """What one load encoded of its parsed files for their cache entries, kept for its
-    snapshot (`encode(…, known)`, `columns.Known`): each record as data, its long strings
+    snapshot (`encode(…, known)`, `columns.Known`): each record's JSON, its long strings
     slices of its file's text, and that text. A cold load so encodes each record once, for
     its entry and the snapshot both, and the snapshot keeps the texts as they are rather
     than the records' bodies escaped into JSON."""
 
     def __init__(self) -> None:
-        self._of: dict[int, tuple[Record, str, object]] = {}
+        self._of: dict[int, tuple[Record, str, bytes | None]] = {}
 
     def read(self, parsed: ParsedFile, text: str) -> None:
         """`parsed` was read from `text` without this load encoding it (a cache entry, a
@@ -288,29 +289,36 @@ class Encoded:
             self._of[id(record)] = (record, text, None)
 
     def entry(self, parsed: ParsedFile, text: str) -> bytes | None:
-        """`encode_entry(parsed, text)`, its records' data kept for the snapshot."""
+        """`encode_entry(parsed, text)`, the same bytes, its records' JSON kept: a list's JSON
+        is its items' joined (`codec.serialise` writes no spaces), so the entry is its
+        records' bytes and then the rest of its fields'."""
         try:
             data = CODEC.encode(parsed, ParsedFile, text=text)
-            blob = serialise(data)
+            if type(data) is not list or type(data[_RECORDS]) is not list:
+                return None
+            records = [serialise(r) for r in data[_RECORDS]]
+            data[_RECORDS] = []
+            rest = serialise(data)
         except (TypeError, ValueError, AttributeError, RecursionError):
             return None
-        if type(data) is list:
-            for record, value in zip(parsed.records, data[_RECORDS], strict=True):
-                self._of[id(record)] = (record, text, value)
-        return blob
+        if _RECORDS != 0 or not rest.startswith(b"[[]"):
+            return encode_entry(parsed, text)
+        for record, blob in zip(parsed.records, records, strict=True):
+            self._of[id(record)] = (record, text, blob)
+        return b"[[%b]%b" % (b",".join(records), rest[3:])
 
-    def __call__(self, record: Record) -> tuple[str, object] | None:
-        """`record`'s file text and its data sliced against it; None when not known."""
+    def __call__(self, record: Record) -> tuple[str, bytes] | None:
+        """`record`'s file text and its JSON sliced against it; None when not known."""
         got = self._of.get(id(record))
         if got is None or got[0] is not record:
             return None
-        _, text, data = got
-        if data is None:
+        _, text, blob = got
+        if blob is None:
             try:
-                data = CODEC.encode(record, Record, text=text)
+                blob = CODEC.dumps(record, Record, text=text)
             except (TypeError, ValueError, AttributeError, RecursionError):
                 return None
-        return text, data
+        return text, blob
 
 
 def decode_entry(blob: object, text: str) -> ParsedFile | None:
