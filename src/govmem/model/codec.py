@@ -179,10 +179,12 @@ class Codec:
         the fields that are not their own JSON encoded one by one."""
         fields = _fields(cls)
         get = operator.attrgetter(*(f.name for f in fields))
+        # a string field that may become a slice is left as it is when short (most are)
+        strings = tuple(i for i, f in enumerate(fields) if sliced and f.type in _STRINGS)
         fix = tuple(
             (i, self.encoder(f.type, sliced=sliced))
             for i, f in enumerate(fields)
-            if not self.plain(f.type, sliced)
+            if not self.plain(f.type, sliced) and i not in strings
         )
         if len(fields) == 1:
             (only,) = fields
@@ -191,6 +193,9 @@ class Codec:
 
         def encode(v: Any) -> list[Any]:
             out = list(get(v))
+            for i in strings:
+                if (x := out[i]) is not None and len(x) >= SLICE_FROM:
+                    out[i] = _encode_sliced(x)
             for i, e in fix:
                 out[i] = e(out[i])
             return out
@@ -279,6 +284,8 @@ class Codec:
         return rest[0]
 
 
+_STRINGS: Final = (str, str | None)
+"""Declared types whose value is a string (or None), written as a slice when long."""
 _PLAIN: Final[dict[object, type]] = {str: str, int: int, bool: bool}
 """Declared types whose JSON value is read as it is once its type is checked."""
 

@@ -283,9 +283,10 @@ class _Scan:
             self.blocks.append(Block("code", n, end))
             self.prev = "block"
             return end
-        if body[0] not in _MARKUP and not body[0].isdecimal():
+        first = body[0]
+        if first not in _MARKUP and not first.isdecimal():
             return self.text(n, line, body)  # no block but text starts so
-        if fence := _FENCE.fullmatch(body):
+        if first in "`~" and (fence := _FENCE.fullmatch(body)):
             if not placed:
                 raise _Unsure
             if indent == 0:
@@ -294,7 +295,7 @@ class _Scan:
             self.blocks.append(Block("code", n, end))
             self.prev = "block"
             return end
-        if _ATX.match(body):
+        if first == "#" and _ATX.match(body):
             if not placed:
                 raise _Unsure
             if indent == 0:
@@ -315,9 +316,9 @@ class _Scan:
             self.prev = "block"
             self.close()
             return end
-        if _UNDERLINE.fullmatch(body):
+        if first in "=-" and _UNDERLINE.fullmatch(body):
             self.underline(n, body, indent, nested)
-        elif _BREAK.fullmatch(body):
+        elif first in "-*_" and _BREAK.fullmatch(body):
             if indent and nested:
                 raise _Unsure
             self.prev = "block"
