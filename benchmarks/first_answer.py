@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ._stats import byte_compiled, load_average
 from .generate import Manifest, generate
@@ -106,13 +106,13 @@ def warm_cpu(m: Manifest, reps: int) -> list[float]:
         return [cpu_of(query_argv(m), env) for _ in range(reps)]
 
 
-def cold_cpu(m: Manifest, reps: int) -> float:
-    """Median CPU seconds of a one-shot query with an empty cache."""
+def cold_runs(m: Manifest, reps: int) -> list[float]:
+    """CPU seconds of each one-shot query with an empty cache."""
     runs = []
     for _ in range(reps):
         with tempfile.TemporaryDirectory() as d:
             runs.append(cpu_of(query_argv(m), {**os.environ, "GOVMEM_CACHE_DIR": d}))
-    return statistics.median(runs)
+    return runs
 
 
 def read_and_stat(root: str) -> tuple[float, float]:
@@ -193,20 +193,36 @@ def inferred_p50_ms(root: str) -> float:
     return statistics.median(times)
 
 
-def measure(m: Manifest, floor: Manifest, reps: int, mcp: bool) -> dict[str, Any]:
-    """Every figure for one corpus, its floors beside it (module docstring)."""
+FIGURES: Final = ("warm", "mcp", "cold", "inferred")
+"""The figures `--only` may pick (each with its floors): every one by default."""
+
+
+def measure(
+    m: Manifest,
+    floor: Manifest,
+    reps: int,
+    mcp: bool,
+    only: Sequence[str] = FIGURES,
+    cold_reps: int | None = None,
+) -> dict[str, Any]:
+    """Every figure for one corpus (those of `only`), its floors beside it (module docstring);
+    the cold query `cold_reps` times (default: half of `reps`)."""
     row: dict[str, Any] = {"n": m.n, "files": m.files}
-    row["query_warm_runs"] = warm_cpu(m, reps)
-    row["query_warm_cpu_s"] = statistics.median(row["query_warm_runs"])
-    row["query_warm_floor_cpu_s"] = statistics.median(warm_cpu(floor, reps))
-    row["query_warm_ratio"] = row["query_warm_cpu_s"] / row["query_warm_floor_cpu_s"]
-    row["query_cold_cpu_s"] = cold_cpu(m, max(1, reps // 2))
-    row["read_s"], row["stat_s"] = read_and_stat(m.root)
-    if mcp:
+    if "warm" in only:
+        row["query_warm_runs"] = warm_cpu(m, reps)
+        row["query_warm_cpu_s"] = statistics.median(row["query_warm_runs"])
+        row["query_warm_floor_cpu_s"] = statistics.median(warm_cpu(floor, reps))
+        row["query_warm_ratio"] = row["query_warm_cpu_s"] / row["query_warm_floor_cpu_s"]
+    if "cold" in only:
+        row["query_cold_runs"] = cold_runs(m, cold_reps or max(1, reps // 2))
+        row["query_cold_cpu_s"] = statistics.median(row["query_cold_runs"])
+        row["read_s"], row["stat_s"] = read_and_stat(m.root)
+    if mcp and "mcp" in only:
         ours, trivial, rss = mcp_warm(m, reps)
         row.update(mcp_warm_s=ours, mcp_floor_s=trivial, mcp_warm_ratio=ours / trivial)
         row["mcp_warm_rss_mb"] = rss
-    row["inferred_p50_ms"] = inferred_p50_ms(m.root)
+    if "inferred" in only:
+        row["inferred_p50_ms"] = inferred_p50_ms(m.root)
     return row
 
 
@@ -250,6 +266,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "govmem-bench")
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--no-mcp", action="store_true", help="skip the govmem-mcp figures")
+    p.add_argument(
+        "--only",
+        nargs="+",
+        choices=FIGURES,
+        default=list(FIGURES),
+        help="measure only these figures (and their floors): e.g. --only cold warm",
+    )
+    p.add_argument("--cold-reps", type=int, help="runs of the cold query (default: reps / 2)")
     p.add_argument("--out", type=Path, default=Path("benchmarks/results/first_answer.json"))
     p.add_argument(
         "--compile",
@@ -267,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for n in [*args.sizes, *([100_000] if args.large else [])]:
         m = corpus(args.work, n)
         time.sleep(2.1)
-        rows.append(measure(m, floor, args.reps, not args.no_mcp))
+        rows.append(measure(m, floor, args.reps, not args.no_mcp, args.only, args.cold_reps))
         print(table(rows[-1:]).splitlines()[2], file=sys.stderr)
     print(table(rows))
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -136,3 +136,21 @@ def test_the_fast_numeric_scan_finds_what_the_pattern_finds(text: str) -> None:
     from govmem.parse.dates import _NUMERIC, numeric_dates
 
     assert [m.span() for m in numeric_dates(text)] == [m.span() for m in _NUMERIC.finditer(text)]
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["1", "12", "13", "31", "2024", "99", "/", "-", ".", " ", "a", "٣", "x/", "_", "\n"]
+        ),
+        max_size=16,
+    ).map("".join)
+)
+@example("112-12-2024 and 1-2-3-2020, 13/1/99")
+@example("1/2/20-3-2021 1/2/34/5/2020 123/4/20-5-2021 1-2-12-3-2020 ٣/1/2020")
+def test_the_separator_scan_finds_what_the_numeric_scan_finds(text: str) -> None:
+    """`numeric_spans` (from the separators) gives `numeric_dates`'s matches and groups."""
+    from govmem.parse.dates import numeric_dates, numeric_spans
+
+    want = [(m.start(), m.end(), m["a"], m["b"]) for m in numeric_dates(text)]
+    assert numeric_spans(text) == want

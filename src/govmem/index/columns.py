@@ -5,6 +5,10 @@ joins them): a *head* with what every answer reads first — the
 configuration, the health, the folders, the topic, ref and link lookups —
 and one section per list of items (records, facts, sources, relations,
 findings), each item a JSON value of its own with an offsets table beside it.
+A record whose file's text the writer has (`Known`: a cold load's, which
+encoded it once for its cache entry) keeps its long strings — its body above
+all — as slices of that text, kept once in a `texts` section: a snapshot
+then writes each file's text as its bytes rather than escaping it into JSON.
 `index_from_sections` reads the head and makes the lists `Lazy`: an item is
 decoded when an operation first reads it, so a warm start decodes what its
 answer touches. Every value is data read by its declared type
@@ -18,8 +22,8 @@ import itertools
 import json
 import sys
 from array import array
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeAlias, TypeVar
 
 from attrs import frozen
 
@@ -67,14 +71,77 @@ LOOKUPS: Final = ("by_topic", "topic_alias", "by_id", "by_lower", "by_number", "
 object of its own and parsed when an operation first looks into it (`JsonMap`)."""
 
 
+Known: TypeAlias = Callable[[Record], "tuple[str, bytes] | None"]
+"""A record's file text and the record as JSON whose long strings are slices of that text
+(`Codec.dumps(record, Record, text=text)`), when the writer has them; else None."""
+
+
 def items_section(values: Sequence[Any], tp: type) -> tuple[bytes, bytes]:
     """The items of a list as one section, and their offsets (`offsets_of`) as another."""
     blobs = [CODEC.dumps(v, tp) for v in values]
+    return _joined(blobs)
+
+
+def records_section(records: Sequence[Record], known: Known | None) -> tuple[bytes, bytes, bytes]:
+    """The records as items (`items_section`), each `[start, end, R]` — R the record as data
+    whose long strings are slices of its file's text, kept at bytes `start:end` of the
+    `texts` section (each file's once, UTF-8) — or `[R]`, R the whole record, when `known`
+    has no text for it; and the texts section."""
+    spans: dict[int, bytes] = {}
+    texts: list[bytes] = []
+    size = 0
+    blobs = []
+    for record in records:
+        got = known(record) if known is not None else None
+        if got is None:
+            blobs.append(b"[%b]" % CODEC.dumps(record, Record))
+            continue
+        text, blob = got
+        if (span := spans.get(id(text))) is None:  # `known` holds every text: ids stay
+            raw = text.encode("utf-8", "surrogatepass")
+            span = spans[id(text)] = b"%d,%d" % (size, size + len(raw))
+            texts.append(raw)
+            size += len(raw)
+        blobs.append(b"[%b,%b]" % (span, blob))
+    return (*_joined(blobs), b"".join(texts))
+
+
+def _joined(blobs: list[bytes]) -> tuple[bytes, bytes]:
     return b"".join(blobs), _little(offsets_of(len(b) for b in blobs)).tobytes()
 
 
-def lazy_items(data: memoryview, offsets: memoryview, tp: type[Any]) -> Lazy[Any]:
-    """`items_section`'s list back, its items decoded on first read.
+def _record_reader(texts: memoryview) -> Callable[[bytes], Record]:
+    """How `records_section`'s items read back: a record, its slices read from its text."""
+    size = len(texts)
+
+    def read(raw: bytes) -> Record:
+        try:
+            v = json.loads(raw.decode("utf-8", "surrogatepass"))
+            if type(v) is list and len(v) == 1:
+                return CODEC.decode(v[0], Record)
+            if (
+                type(v) is list
+                and len(v) == 3
+                and type(v[0]) is int
+                and type(v[1]) is int
+                and 0 <= v[0] <= v[1] <= size
+            ):
+                text = bytes(texts[v[0] : v[1]]).decode("utf-8", "surrogatepass")
+                return CODEC.decode(v[2], Record, text)
+        except CodecError:
+            raise
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, nested too deeply
+            pass
+        msg = f"expected a record as [start, end, R] or [R], got {raw[:60]!r}"
+        raise CodecError(msg)
+
+    return read
+
+
+def lazy_items(
+    data: memoryview, offsets: memoryview, tp: type[Any], read: Callable[[bytes], Any] | None = None
+) -> Lazy[Any]:
+    """`items_section`'s list back, its items decoded on first read (by `read`, else as `tp`).
 
     Raises:
         CodecError: the offsets do not describe `data`.
@@ -86,11 +153,12 @@ def lazy_items(data: memoryview, offsets: memoryview, tp: type[Any]) -> Lazy[Any
     at = _little(at)
     if not at or at[0] != 0 or at[-1] != len(data) or any(a > b for a, b in itertools.pairwise(at)):
         raise CodecError("offsets that do not describe their items")
-    return Lazy(data, at, lambda raw: CODEC.loads(raw, tp))
+    return Lazy(data, at, read if read is not None else lambda raw: CODEC.loads(raw, tp))
 
 
-def index_sections(index: Index) -> dict[str, bytes]:
-    """`index` as named sections (module docstring); its memo is not kept here."""
+def index_sections(index: Index, known: Known | None = None) -> dict[str, bytes]:
+    """`index` as named sections (module docstring; `known`: what the writer already encoded
+    of its records, with their files' texts); its memo is not kept here."""
     source_at: dict[str, int] = {}
     for pos, src in enumerate(index.sources):
         source_at.setdefault(src.id, pos)
@@ -108,18 +176,20 @@ def index_sections(index: Index) -> dict[str, bytes]:
         refs.logs,
         refs.settled,
     )
-    lookups: dict[str, Mapping[str, object]] = {
-        "by_topic": {k: list(v) for k, v in index._by_topic.items()},
+    lookups: dict[str, Mapping[str, object]] = {  # (`json` writes a tuple as a list)
+        "by_topic": dict(index._by_topic),
         "topic_alias": dict(index._topic_alias),
-        **{name: {k: list(v) for k, v in getattr(refs, name).items()} for name in LOOKUPS[2:]},
+        **{name: dict(getattr(refs, name)) for name in LOOKUPS[2:]},
     }
     out = {"head": CODEC.dumps(head, Head)}
     for name, table in lookups.items():
         out[name] = json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode(
             "utf-8", "surrogatepass"
         )
+    out["records"], out["records#"], out["texts"] = records_section(index.records, known)
     for name, tp in LISTS.items():
-        out[name], out[f"{name}#"] = items_section(getattr(index, name), tp)
+        if name != "records":
+            out[name], out[f"{name}#"] = items_section(getattr(index, name), tp)
     return out
 
 
@@ -131,8 +201,12 @@ def index_from_sections(cls: type[IndexT], sections: Mapping[str, memoryview]) -
     """
     try:
         head = CODEC.loads(bytes(sections["head"]), Head)
+        read = _record_reader(sections["texts"])
         lists = {
-            name: lazy_items(sections[name], sections[f"{name}#"], tp) for name, tp in LISTS.items()
+            name: lazy_items(
+                sections[name], sections[f"{name}#"], tp, read if name == "records" else None
+            )
+            for name, tp in LISTS.items()
         }
         n = len(lists["records"])
         positions = functools.partial(_positions, n)

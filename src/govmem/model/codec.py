@@ -76,15 +76,7 @@ class Codec:
     def dumps(self, value: object, tp: object, *, text: str | None = None) -> bytes:
         """`value`, of the declared type `tp`, as UTF-8 JSON; with `text`, its long strings
         that `text` holds as slices of it."""
-        if text is None:
-            data = self.encoder(tp)(value)
-        else:
-            _local.text = text
-            try:
-                data = self.encoder(tp, sliced=True)(value)
-            finally:
-                _local.text = None
-        return _JSON.encode(data).encode("utf-8", "surrogatepass")
+        return serialise(self.encode(value, tp, text=text))
 
     def loads(self, blob: bytes, tp: type[T], *, text: str | None = None) -> T:
         """`dumps`'s bytes back as a value of `tp`.
@@ -107,9 +99,16 @@ class Codec:
         """A JSON value already parsed, read as `tp` (`loads` without the parsing)."""
         return typing.cast("T", self.decoder(tp)(data, text))
 
-    def encode(self, value: object, tp: object) -> object:
-        """`value` as the JSON value `dumps` writes, not yet serialised."""
-        return self.encoder(tp)(value)
+    def encode(self, value: object, tp: object, *, text: str | None = None) -> object:
+        """`value` as the JSON value `dumps` writes, not yet serialised (`serialise`): the
+        parts of a value encoded once can be written in more than one place."""
+        if text is None:
+            return self.encoder(tp)(value)
+        _local.text = text
+        try:
+            return self.encoder(tp, sliced=True)(value)
+        finally:
+            _local.text = None
 
     # -------------------------------------------------------------- compiling
     def encoder(self, tp: object, *, sliced: bool = False) -> Encode:
@@ -180,10 +179,12 @@ class Codec:
         the fields that are not their own JSON encoded one by one."""
         fields = _fields(cls)
         get = operator.attrgetter(*(f.name for f in fields))
+        # a string field that may become a slice is left as it is when short (most are)
+        strings = tuple(i for i, f in enumerate(fields) if sliced and f.type in _STRINGS)
         fix = tuple(
             (i, self.encoder(f.type, sliced=sliced))
             for i, f in enumerate(fields)
-            if not self.plain(f.type, sliced)
+            if not self.plain(f.type, sliced) and i not in strings
         )
         if len(fields) == 1:
             (only,) = fields
@@ -192,6 +193,9 @@ class Codec:
 
         def encode(v: Any) -> list[Any]:
             out = list(get(v))
+            for i in strings:
+                if (x := out[i]) is not None and len(x) >= SLICE_FROM:
+                    out[i] = _encode_sliced(x)
             for i, e in fix:
                 out[i] = e(out[i])
             return out
@@ -280,6 +284,8 @@ class Codec:
         return rest[0]
 
 
+_STRINGS: Final = (str, str | None)
+"""Declared types whose value is a string (or None), written as a slice when long."""
 _PLAIN: Final[dict[object, type]] = {str: str, int: int, bool: bool}
 """Declared types whose JSON value is read as it is once its type is checked."""
 
@@ -305,6 +311,11 @@ class _ArrayHint:
 _local = threading.local()
 """The text `dumps` slices strings of, in this thread (`_encode_sliced`)."""
 _JSON: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def serialise(data: object) -> bytes:
+    """A JSON value (`Codec.encode`'s) as the UTF-8 bytes `Codec.dumps` writes."""
+    return _JSON.encode(data).encode("utf-8", "surrogatepass")
 
 
 def _encode_sliced(v: str) -> object:

@@ -207,14 +207,61 @@ def numeric_dates(text: str) -> Iterator[re.Match[str]]:
         pos = m.end()
 
 
+_SEPARATED: Final = tuple(
+    (
+        sep,
+        re.compile(
+            re.escape(sep)
+            + r"(?P<b>\d\d?)"
+            + re.escape(sep)
+            + (r"(?P<y>\d{4}|(?<=/)\d{2})" if sep == "/" else r"(?P<y>\d{4})")
+            + r"(?![\w/])"
+        ),
+    )
+    for sep in "/.-"
+)
+"""`_NUMERIC` from its first separator on, one pattern per separator: each starts with a
+literal character, which `re` finds as fast as `str.find` (`numeric_spans`)."""
+
+
+def numeric_spans(text: str) -> list[tuple[int, int, str, str]]:
+    """`(start, end, a, b)` of each match `numeric_dates(text)` gives, found from the
+    separators (five times as fast: a text has few of them followed by a digit).
+
+    A match starts at a run of one or two digits (`a`, no digit before it) right before
+    its first separator; taken in order of their starts, each match not overlapping the
+    one before it — `numeric_dates`'s matches, as neither can start inside another's
+    run of `b`, second separator and year.
+    """
+    found: list[tuple[int, int, str, str]] = []
+    for sep, pattern in _SEPARATED:
+        if sep not in text:
+            continue
+        for m in pattern.finditer(text):
+            at = start = m.start()
+            while start > 0 and at - start < 3 and text[start - 1].isdecimal():
+                start -= 1
+            if 1 <= at - start <= 2 and not (start and text[start - 1].isdecimal()):
+                found.append((start, m.end(), text[start:at], m["b"]))
+    if len(found) > 1:
+        found.sort()
+        kept, end = [], 0
+        for match in found:
+            if match[0] >= end:
+                kept.append(match)
+                end = match[1]
+        return kept
+    return found
+
+
 def date_order_votes(text: str) -> tuple[bool, bool]:
     """What one text says about the corpus's date order: (day-first seen, month-first seen).
 
     The loader keeps these per file content, so a reload scans only changed files.
     """
     day_first = month_first = False
-    for m in numeric_dates(text):
-        a, b = int(m["a"]), int(m["b"])
+    for _, _, first, second in numeric_spans(text):
+        a, b = int(first), int(second)
         day_first |= a > 12 >= b
         month_first |= b > 12 >= a
     return day_first, month_first

@@ -57,6 +57,10 @@ def _scalar(text: str) -> Json | _Unsure:
         return inner
     if text != text.strip():
         return UNSURE
+    if first.isascii() and first.isalpha():  # no number, date or numberish form: a word
+        if _WORD_FORMS.fullmatch(text) or not _SAFE_PLAIN.fullmatch(text):
+            return UNSURE
+        return UNSURE if " #" in text or text.endswith(":") else text
     if _INT.fullmatch(text):
         return int(text)
     if _FLOAT.fullmatch(text):

@@ -76,9 +76,18 @@ class FieldReader:
         return (mapped, *own) if mapped else own
 
     def raw(self, field: str) -> tuple[str, Json] | None:
-        """The first present (non-null) key of `field` and its value."""
-        for key in self.keys_of(field):
-            value = self.data.get(key)
+        """The first present (non-null) key of `field` and its value (`keys_of`'s order)."""
+        data = self.data
+        if mapped := self.dialect.get(field):
+            value = data.get(mapped)
+            if value is not None:
+                return mapped, value
+        own = ALIASES.get(field)
+        if own is None:  # most fields have no other spelling: no tuple made
+            value = data.get(field)
+            return None if value is None else (field, value)
+        for key in own:
+            value = data.get(key)
             if value is not None:
                 return key, value
         return None

@@ -129,6 +129,10 @@ _HTML_NAMES: Final = frozenset(
 """Tags that open an HTML block anywhere (CommonMark's kinds 1 and 6)."""
 _TAG: Final = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 
+_MARKUP: Final = frozenset("`~#<=-_*+>[")
+"""The characters a line other than text may start with (besides digits: `1.` opens an
+ordered list item)."""
+
 Prev = Literal["start", "blank", "block", "def", "para", "text", "empty"]
 """What the previous line was: none, blank, the end of a heading or other block, a link
 definition, a line of a top-level paragraph, a line of a paragraph inside a list item or
@@ -176,15 +180,21 @@ class _Scan:
         """Every paragraph, as CommonMark's parser gives it; None once one may be a table."""
 
     def run(self) -> Outline:
-        n = 0
-        while n < len(self.lines):
-            was_para, start, piped = self.prev == "para", self.para, self.piped
-            was_text, text = self.prev == "text", (self.text_start, self.text_lead, self.text_piped)
-            following = self.line(n)
-            if was_para and (self.prev != "para" or self.para != start):
-                self.end_para(start, n, piped)
-            if was_text and (self.prev != "text" or self.text_start != text[0]):
-                self.paragraph(text[0], n, text[2], text[1])
+        n, count, line = 0, len(self.lines), self.line
+        while n < count:
+            prev = self.prev
+            if prev == "para":  # a line may end the open top-level paragraph
+                start, piped = self.para, self.piped
+                following = line(n)
+                if self.prev != "para" or self.para != start:
+                    self.end_para(start, n, piped)
+            elif prev == "text":  # or the open paragraph in a list item or quote
+                start, lead, piped = self.text_start, self.text_lead, self.text_piped
+                following = line(n)
+                if self.prev != "text" or self.text_start != start:
+                    self.paragraph(start, n, piped, lead)
+            else:
+                following = line(n)
             n = following
         if self.prev == "para":
             self.end_para(self.para, n, self.piped)
@@ -216,7 +226,9 @@ class _Scan:
         if self.paragraphs is None:
             return
         line = self.lines[start]
-        if lead is None:  # the parser strips the whole text: its first line may come later
+        if lead is None and end - start == 1:
+            first = line.strip()
+        elif lead is None:  # the parser strips the whole text: its first line may come later
             first = "\n".join(self.lines[start:end]).strip().split("\n", 1)[0]
         else:
             first = line[lead:].strip()
@@ -271,7 +283,10 @@ class _Scan:
             self.blocks.append(Block("code", n, end))
             self.prev = "block"
             return end
-        if fence := _FENCE.fullmatch(body):
+        first = body[0]
+        if first not in _MARKUP and not first.isdecimal():
+            return self.text(n, line, body)  # no block but text starts so
+        if first in "`~" and (fence := _FENCE.fullmatch(body)):
             if not placed:
                 raise _Unsure
             if indent == 0:
@@ -280,7 +295,7 @@ class _Scan:
             self.blocks.append(Block("code", n, end))
             self.prev = "block"
             return end
-        if _ATX.match(body):
+        if first == "#" and _ATX.match(body):
             if not placed:
                 raise _Unsure
             if indent == 0:
@@ -301,9 +316,9 @@ class _Scan:
             self.prev = "block"
             self.close()
             return end
-        if _UNDERLINE.fullmatch(body):
+        if first in "=-" and _UNDERLINE.fullmatch(body):
             self.underline(n, body, indent, nested)
-        elif _BREAK.fullmatch(body):
+        elif first in "-*_" and _BREAK.fullmatch(body):
             if indent and nested:
                 raise _Unsure
             self.prev = "block"

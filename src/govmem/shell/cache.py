@@ -65,6 +65,7 @@ from attrs import frozen
 from govmem.model.records import Config
 from govmem.model.time import When
 
+from . import collector
 from .snapshot import code_key
 
 SCHEMA: Final = 5
@@ -458,20 +459,22 @@ class Behind:
 
     def flush(self) -> None:
         """Make every held write, each root's cache opened again once (and checked again: a
-        cache no longer to be trusted gets nothing)."""
+        cache no longer to be trusted gets nothing); the cyclic collector paused, as in a
+        load (the encoding makes many objects that live until the snapshot is written)."""
         writes, self._writes = self._writes, []
         opened: dict[tuple[Path, tuple[Path, ...]], ParseCache | None] = {}
-        try:
-            for where, write in writes:
-                if where not in opened:
-                    got = open_cache(where[0], inside=where[1])
-                    opened[where] = got if isinstance(got, ParseCache) else None
-                if (store := opened[where]) is not None:
-                    write(store)
-        finally:
-            for store in opened.values():
-                if store is not None:
-                    store.close()
+        with collector.paused():
+            try:
+                for where, write in writes:
+                    if where not in opened:
+                        got = open_cache(where[0], inside=where[1])
+                        opened[where] = got if isinstance(got, ParseCache) else None
+                    if (store := opened[where]) is not None:
+                        write(store)
+            finally:
+                for store in opened.values():
+                    if store is not None:
+                        store.close()
 
 
 Write: TypeAlias = Callable[[ParseCache], object]

@@ -461,12 +461,14 @@ class Loader:
         keys = {f.path: (f.path, f.digest, order, git_dates.get(f.path)) for f in files}
         todo = [f for f in files if f.text is not None and keys[f.path] not in self._cache]
         known = len(files) - len(todo)
+        encoded = _snapshot.Encoded()
         fresh, self.cache_counts = parse_through(
             todo,
             ParseContext(config, order),
             git_dates,
             store,
             lambda hits: self._progress(len(files), known + hits),
+            encoded,
         )
         for f in files:
             if f.text is None:
@@ -507,14 +509,22 @@ class Loader:
         self._exact = exact_dates(git_dates)
         if store is not None and pending is not None and self._exact:
             counts = evolve(self.cache_counts, snapshots=1)
-            self._keep(store, pending, _snapshot.Snapshot(corpus, digest, self._findings, counts))
+            snap = _snapshot.Snapshot(corpus, digest, self._findings, counts)
+            self._keep(store, pending, snap, encoded)
         return corpus
 
-    def _keep(self, store: _cache.ParseCache, where: Pending, snap: _snapshot.Snapshot) -> None:
-        """Keep `snap` at `where` (now, or once the answer is out: `cache.later`)."""
+    def _keep(
+        self,
+        store: _cache.ParseCache,
+        where: Pending,
+        snap: _snapshot.Snapshot,
+        known: _snapshot.Encoded | None = None,
+    ) -> None:
+        """Keep `snap` at `where` (now, or once the answer is out: `cache.later`); `known`:
+        what its load encoded of its records already."""
 
         def write(s: _cache.ParseCache) -> None:
-            blob = _snapshot.encode(snap)
+            blob = _snapshot.encode(snap, known)
             if blob is not None and s.write_kept(where.slot, where.key, blob):
                 if self._snapshot is None:
                     self._snapshot = (where.key, snap)

@@ -47,12 +47,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final, TypeVar
 
+import attrs
 from attrs import frozen
 
 from govmem._corpus import Corpus
 from govmem.index.columns import index_from_sections, index_sections
-from govmem.model.codec import CODEC, CodecError, pack, unpack
-from govmem.model.records import Config, Finding
+from govmem.model.codec import CODEC, CodecError, pack, serialise, unpack
+from govmem.model.records import Config, Finding, Record
 from govmem.parse.file import ParsedFile
 
 from . import collector
@@ -224,14 +225,15 @@ class _Meta:
     counts: CacheCounts
 
 
-def encode(value: Snapshot | ParsedConfig) -> bytes | None:
+def encode(value: Snapshot | ParsedConfig, known: Encoded | None = None) -> bytes | None:
     """A snapshot (`codec.pack` of its index's sections and `_Meta`; the corpus's memo is kept
-    apart: `encode_kept`) or a parsed config as bytes; None if it cannot be written."""
+    apart: `encode_kept`) or a parsed config as bytes; None if it cannot be written.
+    `known`: what its load encoded of its records already (their entries)."""
     try:
         if isinstance(value, ParsedConfig):
             return CODEC.dumps(value, ParsedConfig)
         meta = _Meta(value.digest, tuple(value.file_findings), value.counts)
-        sections = index_sections(value.corpus)
+        sections = index_sections(value.corpus, known)
         return pack({"snapshot": CODEC.dumps(meta, _Meta), **sections})
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None  # a value that cannot be kept is not kept: the load still answers
@@ -263,6 +265,60 @@ def encode_entry(parsed: ParsedFile, text: str) -> bytes | None:
         return CODEC.dumps(parsed, ParsedFile, text=text)
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None
+
+
+_RECORDS: Final = [f.name for f in attrs.fields(ParsedFile)].index("records")
+"""Where a parsed file's records are in its value as data (a list of its fields): first
+(`Encoded.entry`; `tests/shell/test_encoded.py` checks its bytes are `encode_entry`'s)."""
+
+
+class Encoded:
+    """What one load encoded of its parsed files for their cache entries, kept for its
+    snapshot (`encode(…, known)`, `columns.Known`): each record's JSON, its long strings
+    slices of its file's text, and that text. A cold load so encodes each record once, for
+    its entry and the snapshot both, and the snapshot keeps the texts as they are rather
+    than the records' bodies escaped into JSON."""
+
+    def __init__(self) -> None:
+        self._of: dict[int, tuple[Record, str, bytes | None]] = {}
+
+    def read(self, parsed: ParsedFile, text: str) -> None:
+        """`parsed` was read from `text` without this load encoding it (a cache entry, a
+        worker's parse): its records are encoded against `text` when the snapshot is."""
+        for record in parsed.records:
+            self._of[id(record)] = (record, text, None)
+
+    def entry(self, parsed: ParsedFile, text: str) -> bytes | None:
+        """`encode_entry(parsed, text)`, the same bytes, its records' JSON kept: a list's JSON
+        is its items' joined (`codec.serialise` writes no spaces), so the entry is its
+        records' bytes and then the rest of its fields'."""
+        try:
+            data = CODEC.encode(parsed, ParsedFile, text=text)
+            if type(data) is not list or type(data[_RECORDS]) is not list:
+                return None
+            records = [serialise(r) for r in data[_RECORDS]]
+            data[_RECORDS] = []
+            rest = serialise(data)
+        except (TypeError, ValueError, AttributeError, RecursionError):
+            return None
+        if _RECORDS != 0 or not rest.startswith(b"[[]"):
+            return encode_entry(parsed, text)
+        for record, blob in zip(parsed.records, records, strict=True):
+            self._of[id(record)] = (record, text, blob)
+        return b"[[%b]%b" % (b",".join(records), rest[3:])
+
+    def __call__(self, record: Record) -> tuple[str, bytes] | None:
+        """`record`'s file text and its JSON sliced against it; None when not known."""
+        got = self._of.get(id(record))
+        if got is None or got[0] is not record:
+            return None
+        _, text, blob = got
+        if blob is None:
+            try:
+                blob = CODEC.dumps(record, Record, text=text)
+            except (TypeError, ValueError, AttributeError, RecursionError):
+                return None
+        return text, blob
 
 
 def decode_entry(blob: object, text: str) -> ParsedFile | None:

@@ -30,10 +30,12 @@ def parse_through(
     git_dates: Mapping[str, When],
     store: _cache.ParseCache | None,
     progress: Callable[[int], Callable[[int], None] | None],
+    known: _snapshot.Encoded | None = None,
 ) -> tuple[dict[str, ParsedFile], CacheCounts]:
     """The parsed files of `todo` (by path): from the parse cache when it has them, else
     parsed and stored; and how many of each. `progress(known)` gives the callback of a parse
-    of the rest, `known` files being had without it."""
+    of the rest, `known` files being had without it. `known` keeps what the entries'
+    encoding made, and the texts of the rest, for the snapshot."""
     hits: dict[str, ParsedFile] = {}
     keys: dict[str, str] = {}
     if store is not None and todo:
@@ -47,6 +49,8 @@ def parse_through(
             got = _snapshot.decode_entry(blob, f.text or "") if blob is not None else None
             if got is not None:
                 hits[f.path] = got
+                if known is not None:
+                    known.read(got, f.text or "")
     rest = [f for f in todo if f.path not in hits]
     # workers encode the entries they parse (what they send back); else it is done with the
     # write, which waits until the answer is out (`cache.later`)
@@ -60,13 +64,17 @@ def parse_through(
     parsed = [p for p, _ in done]
     if store is not None and rest:
         made = list(zip(rest, done, strict=True))
+        entry = known.entry if known is not None else _snapshot.encode_entry
+        if known is not None:
+            for f, (done_file, sent) in made:
+                if sent is not None:  # encoded by a worker
+                    known.read(done_file, f.text or "")
 
         def put(s: _cache.ParseCache) -> None:
             s.put_many(
                 (keys[f.path], blob)
                 for f, (p, got) in made
-                if (blob := got if got is not None else _snapshot.encode_entry(p, f.text or ""))
-                is not None
+                if (blob := got if got is not None else entry(p, f.text or "")) is not None
             )
 
         _cache.later(store, put)
