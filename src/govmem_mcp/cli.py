@@ -140,9 +140,12 @@ def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = F
         except CorpusUnavailable as exc:
             return _fail(f"govmem-mcp: {exc.message}", 1)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="govmem-mcp: %(message)s")
-    start_workers()  # fork the parse workers before any thread starts: loads use every core
     handle = create_server(cwd=cwd, dir=dir, config=config, allow_writes=allow_writes)
     try:
+        # the first load begun (its stat walk forked) before the SDK is imported, and before
+        # any thread starts; then the parse workers, forked while there is still one thread
+        handle._server.prepare()  # the console script owns its process
+        start_workers()
         ok = anyio.run(handle.start)
     except CorpusUnavailable as exc:
         return _fail(exc.message, 1)
