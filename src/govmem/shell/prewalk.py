@@ -48,19 +48,19 @@ class Prewalk:
         """The walk's value (waiting for it), or None when the child failed; once."""
         if self._pid is None:
             return None
-        chunks: list[bytes] = []
+        fd = os.dup(self._fd)
         try:
-            while chunk := os.read(self._fd, 1 << 20):
-                chunks.append(chunk)
-        except OSError:
-            chunks = []
-        ok = self._reap(kill=False)
-        if not ok or not chunks:
+            if not self._reap(kill=False):
+                return None
+            os.lseek(fd, 0, os.SEEK_SET)
+            with os.fdopen(fd, "rb") as file:
+                fd = -1
+                value: object = marshal.load(file)
+        except (OSError, EOFError, ValueError, TypeError):
             return None
-        try:
-            value: object = marshal.loads(b"".join(chunks))
-        except (EOFError, ValueError, TypeError):
-            return None
+        finally:
+            if fd >= 0:
+                os.close(fd)
         return value
 
     def cancel(self) -> None:
@@ -68,7 +68,7 @@ class Prewalk:
         self._reap(kill=True)
 
     def _reap(self, *, kill: bool) -> bool:
-        """Close the pipe and wait for the child; whether it exited 0."""
+        """Wait for the child (killed first when `kill`), close its file; whether it exited 0."""
         pid, self._pid = self._pid, None
         if pid is None:
             return False
@@ -90,27 +90,24 @@ def start(walk: Callable[[], Marshallable]) -> Prewalk | None:
     if not sys.platform.startswith("linux") or threading.active_count() > 1:
         return None
     try:
-        read, write = os.pipe()
-    except OSError:
+        out = os.memfd_create("govmem-prewalk", os.MFD_CLOEXEC)
+    except (OSError, AttributeError):
         return None
     parent = os.getpid()
     try:
         pid = os.fork()
     except OSError:
-        os.close(read)
-        os.close(write)
+        os.close(out)
         return None
     if pid == 0:  # pragma: no cover - the child (its effect is tested: tests/shell)
-        _child(parent, read, write, walk)
-    os.close(write)
-    return Prewalk(pid, read)
+        _child(parent, out, walk)
+    return Prewalk(pid, out)
 
 
-def _child(parent: int, read: int, write: int, walk: Callable[[], Marshallable]) -> None:
+def _child(parent: int, out: int, walk: Callable[[], Marshallable]) -> None:
     """The forked process: walk, write the value, leave (never returns)."""
     code = 1
     try:
-        os.close(read)
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
@@ -120,7 +117,7 @@ def _child(parent: int, read: int, write: int, walk: Callable[[], Marshallable])
         if os.getppid() == parent:
             data = memoryview(marshal.dumps(walk()))  # type: ignore[arg-type]
             while data:
-                data = data[os.write(write, data) :]
+                data = data[os.write(out, data) :]
             code = 0
     finally:
         os._exit(code)
