@@ -158,10 +158,14 @@ def run(cwd: str, dir: str | None, config: str | None, *, allow_writes: bool = F
 
 
 def _import_server() -> None:
-    """Import the MCP SDK and the tools (what `start` imports), then keep every object made so
-    far out of the garbage collector's sight (`gc.freeze`): modules, classes and schemas that
-    live as long as the process. Otherwise the first full collection walks them all — about
-    70 ms, which landed in the first answer."""
+    """Import the parts of the MCP SDK the server uses (`_sdk.defer_inits`: not the client
+    nor the high-level server) and the tools — what `start` imports — then keep every object
+    made so far out of the garbage collector's sight (`gc.freeze`): modules, classes and
+    schemas that live as long as the process. Otherwise the first full collection walks
+    them all — about 70 ms, which landed in the first answer."""
+    from ._sdk import defer_inits  # noqa: PLC0415
+
+    defer_inits()
     from . import _run, server  # noqa: F401, PLC0415
 
     gc.freeze()

@@ -42,6 +42,7 @@ so a reload never blocks the event loop; `LiveCorpus` serialises reloads.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from collections.abc import Mapping
@@ -49,8 +50,9 @@ from pathlib import Path
 from typing import Any, Final
 
 import anyio
-from mcp.server import CacheHint, Server, ServerRequestContext
-from mcp.server.caching import CacheableMethod
+from mcp.server.caching import CacheableMethod, CacheHint
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -120,6 +122,21 @@ LISTING: Final = Path(__file__).with_name("tools.json")
 equals what the code builds, so it cannot drift."""
 
 
+@functools.cache
+def _shipped() -> dict[str, Any]:
+    """`LISTING` read, once per process (package data, like a module: never the corpus).
+
+    Raises:
+        OSError: it cannot be read.
+        ValueError: it is not a JSON object.
+    """
+    shipped = json.loads(LISTING.read_text(encoding="utf-8"))
+    if not isinstance(shipped, dict):
+        msg = "tools.json is not a JSON object"
+        raise ValueError(msg)
+    return shipped
+
+
 class _Tools:
     """The served tools: the listing read from `LISTING` the first time a client lists them,
     each tool's input model and output validator built the first time it is called.
@@ -147,7 +164,7 @@ class _Tools:
         if self._listed is None:
             names = sorted(self.specs)
             try:
-                shipped = json.loads(LISTING.read_text(encoding="utf-8"))
+                shipped = _shipped()
                 self._listed = [Tool.model_validate(shipped[name]) for name in names]
             except (OSError, ValueError, KeyError):  # not shipped (a broken install): built
                 self._listed = [_Tool(self.specs[name]).listed for name in names]
