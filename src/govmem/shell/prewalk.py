@@ -52,15 +52,15 @@ class Prewalk:
         try:
             if not self._reap(kill=False):
                 return None
-            os.lseek(fd, 0, os.SEEK_SET)
-            with os.fdopen(fd, "rb") as file:
-                fd = -1
-                value: object = marshal.load(file)
+            size, chunks, at = os.fstat(fd).st_size, [], 0
+            while at < size and (chunk := os.pread(fd, size - at, at)):
+                chunks.append(chunk)
+                at += len(chunk)
+            value: object = marshal.loads(b"".join(chunks))  # `marshal.load` of a file: 8x slower
         except (OSError, EOFError, ValueError, TypeError):
             return None
         finally:
-            if fd >= 0:
-                os.close(fd)
+            os.close(fd)
         return value
 
     def cancel(self) -> None:
