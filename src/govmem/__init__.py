@@ -87,7 +87,6 @@ from .shell.plan import find_root
 from .shell.pool import start_workers
 from .shell.reload import Reloader, Watched
 from .shell.stamp import Stamp, proves_unchanged
-from .shell.write import Written, remember, remember_from_agent
 from .tools.results import (
     Ambiguous,
     ContextEntry,
@@ -115,20 +114,24 @@ if _TYPE_CHECKING:
         new_decision,
         propose_from_agent,
     )
+    from .shell.write import Written, remember, remember_from_agent
 
-_LAZY = dict.fromkeys(
-    (
-        "Drafted",
-        "NewDecision",
-        "ProposalRefused",
-        "draft_decision",
-        "new_decision",
-        "propose_from_agent",
+_LAZY = {
+    **dict.fromkeys(
+        (
+            "Drafted",
+            "NewDecision",
+            "ProposalRefused",
+            "draft_decision",
+            "new_decision",
+            "propose_from_agent",
+        ),
+        ".shell.author",
     ),
-    ".shell.author",
-)
-"""Public names imported on first use: writing decisions is not every start's business (the
-authoring modules are a tenth of `import govmem`)."""
+    **dict.fromkeys(("Written", "remember", "remember_from_agent"), ".shell.write"),
+}
+"""Public names imported on first use: writing decisions and memories is not every start's
+business (the authoring and writing modules are a tenth of `import govmem`)."""
 
 
 def __getattr__(name: str) -> _Any:

@@ -28,6 +28,8 @@ from ._version import __version__
 if TYPE_CHECKING:
     import anyio
 
+    from ._state import LiveCorpus
+
 OnError = Callable[[BaseException], None]
 
 __all__ = ["ServerHandle", "__version__", "create_server"]
@@ -50,14 +52,28 @@ class _Server:
         self.state: object | None = None
         self.started = self.closed = False
 
-    async def start(self) -> bool:
-        import anyio  # noqa: PLC0415 - keep `import govmem_mcp` light (and importable without the extra)
+    def prepare(self) -> LiveCorpus:
+        """Check the root and folder, and begin the corpus's first load (`LiveCorpus.begin`:
+        its stat walk runs in another process) before the MCP SDK is imported; once.
 
+        `start` calls it; the console script calls it earlier, while the process has one
+        thread (before `start_workers`), so that the walk can be forked.
+
+        Raises:
+            govmem.CorpusUnavailable: the root or folder fails its checks.
+        """
         from ._roots import check_roots  # noqa: PLC0415
-        from ._run import serve  # noqa: PLC0415
         from ._state import LiveCorpus  # noqa: PLC0415
-        from .server import build_server  # noqa: PLC0415
 
+        if isinstance(self.state, LiveCorpus):
+            return self.state
+        check_roots(self.cwd, self.dir)
+        state = LiveCorpus(self.cwd, dir=self.dir, config=self.config)
+        self.state = state
+        state.begin()
+        return state
+
+    async def start(self) -> bool:
         if self.closed:
             msg = "this server was closed; create a new one"
             raise RuntimeError(msg)
@@ -65,10 +81,14 @@ class _Server:
             msg = "this server was already started"
             raise RuntimeError(msg)
         self.started = True
+        state = self.prepare()
+        # the SDK's imports (half a second) come after `prepare`: its stat walk runs beside them
+        import anyio  # noqa: PLC0415 - keep `import govmem_mcp` light (and importable without the extra)
+
+        from ._run import serve  # noqa: PLC0415
+        from .server import build_server  # noqa: PLC0415
+
         self.scope = anyio.CancelScope()
-        check_roots(self.cwd, self.dir)
-        state = LiveCorpus(self.cwd, dir=self.dir, config=self.config)
-        self.state = state
         try:
             server = build_server(state, allow_writes=self.allow_writes)
             return await serve(server, state, self.scope, self.on_error)

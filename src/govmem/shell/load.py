@@ -80,6 +80,10 @@ class Pending:
     """The digest of their stamps (`snapshot.Listing`): what `unchanged` compares again."""
 
 
+Walked: TypeAlias = tuple[tuple[tuple[str, str | None], ...], str, bool]
+"""A stat walk for a snapshot key (`Loader.walk`): candidates, stamps' digest, racily clean."""
+
+
 def _text(values: Iterable[object]) -> str:
     """Values (findings, path entries: frozen attrs of strings) as a snapshot key's part."""
     return repr(tuple(values))
@@ -314,17 +318,17 @@ class Loader:
         config_findings: Iterable[Finding],
         plan: Plan,
         git_dates: Mapping[str, When],
+        walked: Walked | None = None,
     ) -> tuple[Pending, bool]:
         """Where this root's snapshot is kept, and whether a snapshot may be written now.
 
         Walks the plan's files with `stat` only (`shell.snapshot`: the key is
         the code, the config, the findings, the plan, the git dates and
-        every file's stamp); a snapshot may be written only when every stamp
-        is racily clean.
+        every file's stamp), unless `walked` is that walk, made already (`walk`);
+        a snapshot may be written only when every stamp is racily clean.
         """
-        listed, listing = self.listing(real, plan)
+        listed, digest, clean = walked if walked is not None else self.walk(real, plan)
         findings = _text([*config_findings, *plan.findings])
-        digest = listing.digest()
         parts = [
             _cache.config_key(config, config.date_order or ""),
             config.text,
@@ -338,7 +342,14 @@ class Loader:
         slot = _snapshot.snapshot_key(
             [str(real), self.dir or "", str(self.config_path or ""), findings]
         )
-        return Pending(slot, _snapshot.snapshot_key(parts), listed, digest), listing.clean
+        return Pending(slot, _snapshot.snapshot_key(parts), listed, digest), clean
+
+    def walk(self, real: Path, plan: Plan) -> Walked:
+        """`listing` as the snapshot key takes it: (candidates, their stamps' digest, whether
+        every stamp is racily clean) — plain values, which a forked process can send back
+        (`shell.prewalk`)."""
+        listed, listing = self.listing(real, plan)
+        return listed, listing.digest(), listing.clean
 
     def listing(
         self, real: Path, plan: Plan

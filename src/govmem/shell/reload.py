@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import attrs
 from attrs import frozen
@@ -42,9 +42,10 @@ from govmem.parse.config import CONFIG_NAME
 
 from . import files as _files
 from . import git as _git
+from . import prewalk as _prewalk
 from .files import FileText, fingerprint, walk_tree
 from .gitdates import kept_git_dates
-from .load import Loader, Pending
+from .load import Loader, Pending, Walked
 from .logs import FederationKey, LogSet, total_counts
 from .plan import Plan, is_candidate
 
@@ -151,6 +152,8 @@ class Reloader:
         self._federation: tuple[FederationKey, bool] | None = None
         """The federation's snapshot key `_restore` missed, and whether the local root was
         racily clean: the next `_federate` keeps what it builds there."""
+        self._prewalk: tuple[Plan, _prewalk.Prewalk] | None = None
+        """The stat walk `prewalk` started for the first `read`, and the plan it walks."""
 
     @property
     def corpus(self) -> Corpus | None:
@@ -184,6 +187,51 @@ class Reloader:
             files=tuple(dict.fromkeys((*t.files, *files))),
         )
 
+    def prewalk(self) -> bool:
+        """Start the stat walk that keys the snapshot of the first `read` (it restores the corpus
+        from the parse cache) in a forked process, now; whether it started.
+
+        Call it after `plan()` and after what must see the files' changes from now on is in
+        place (the MCP server's watches): the walk is the one `read` would make, only
+        earlier, on another core (`shell.prewalk`), while this process does other work.
+        Nothing starts when files were read already, or without the parse cache.
+        """
+        planned = self._next
+        assert planned is not None, "plan() comes first"
+        self.cancel_prewalk()
+        if self._files or self._corpus is not None or not self._loader.use_cache:
+            return False
+        loader, root, plan = self._loader, self.root, planned.plan
+        started = _prewalk.start(lambda: loader.walk(root, plan))
+        if started is not None:
+            self._prewalk = (plan, started)
+        return started is not None
+
+    def cancel_prewalk(self) -> None:
+        """Stop the walk `prewalk` started, if any (a file may have changed since it began)."""
+        held, self._prewalk = self._prewalk, None
+        if held is not None:
+            held[1].cancel()
+
+    def _prewalked(self, plan: Plan) -> Walked | None:
+        """The walk `prewalk` started, when it walked `plan` and came back whole; else None."""
+        held, self._prewalk = self._prewalk, None
+        if held is None:
+            return None
+        if held[0] is not plan:
+            held[1].cancel()
+            return None
+        got = held[1].result()
+        if not (
+            isinstance(got, tuple)
+            and len(got) == 3
+            and isinstance(got[0], tuple)
+            and isinstance(got[1], str)
+            and isinstance(got[2], bool)
+        ):
+            return None
+        return cast("Walked", got)
+
     def read(self, reuse: Callable[[str], bool], *, git_changed: bool) -> Corpus:
         """Read what `plan()` planned (keeping the held text of the paths `reuse` allows).
 
@@ -203,6 +251,7 @@ class Reloader:
             restored, pending = self._restore(planned, git_dates)
             if restored is not None:
                 return restored
+        self.cancel_prewalk()
         kept = {p: f for p, f in self._files.items() if reuse(p)}
         listed = pending.listed if pending is not None else None
         files = self._loader.files(self.root, planned.plan, reuse=kept, listed=listed)
@@ -225,7 +274,12 @@ class Reloader:
             if store is None:
                 return None, None
             where, clean = loader.snapshot_key(
-                self.root, planned.config, planned.findings, planned.plan, git_dates
+                self.root,
+                planned.config,
+                planned.findings,
+                planned.plan,
+                git_dates,
+                self._prewalked(planned.plan),
             )
             fed: FederationKey | None = None
             if planned.config.logs:
@@ -302,6 +356,7 @@ class Reloader:
 
     def forget(self) -> None:
         """Drop the corpus, the files and the dates held: the next reload starts afresh."""
+        self.cancel_prewalk()
         self._corpus, self._files, self._git_dates = None, {}, None
         self._basis = self._federation = None
 

@@ -42,13 +42,17 @@ so a reload never blocks the event loop; `LiveCorpus` serialises reloads.
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Final
 
 import anyio
-from mcp.server import CacheHint, Server, ServerRequestContext
-from mcp.server.caching import CacheableMethod
+from mcp.server.caching import CacheableMethod, CacheHint
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -112,29 +116,58 @@ class _Tool:
         return out
 
 
-class _Tools:
-    """The served tools, made the first time a client lists or calls one.
+LISTING: Final = Path(__file__).with_name("tools.json")
+"""Every tool's listing (`Tool` as JSON, by name), generated from the code once
+(`python -m govmem_mcp.server._listing`) and shipped: `tests/mcp/test_listing.py` checks it
+equals what the code builds, so it cannot drift."""
 
-    Building the input models and schemas costs about a tenth of a second:
-    done lazily, it comes after the `initialize` answer, not before. Both
-    handlers run on the event loop's one thread, so it is built once.
+
+@functools.cache
+def _shipped() -> dict[str, Any]:
+    """`LISTING` read, once per process (package data, like a module: never the corpus).
+
+    Raises:
+        OSError: it cannot be read.
+        ValueError: it is not a JSON object.
+    """
+    shipped = json.loads(LISTING.read_text(encoding="utf-8"))
+    if not isinstance(shipped, dict):
+        msg = "tools.json is not a JSON object"
+        raise ValueError(msg)
+    return shipped
+
+
+class _Tools:
+    """The served tools: the listing read from `LISTING` the first time a client lists them,
+    each tool's input model and output validator built the first time it is called.
+
+    Building every tool's models and schemas costs about a tenth of a second, which a
+    client's first answer would wait for (the SDK client lists the tools after its first
+    call, to check the answer against the output schema). Both handlers run on the event
+    loop's one thread, so each is built once.
     """
 
     def __init__(self, allow_writes: bool) -> None:
-        self.allow_writes = allow_writes
-        self._tools: dict[str, _Tool] | None = None
-        self._listed: list[Tool] = []
+        self.specs = {spec.name: spec for spec in SPECS if allow_writes or not spec.writes}
+        self._tools: dict[str, _Tool] = {}
+        self._listed: list[Tool] | None = None
 
-    def table(self) -> dict[str, _Tool]:
-        if self._tools is None:
-            self._tools = {
-                spec.name: _Tool(spec) for spec in SPECS if self.allow_writes or not spec.writes
-            }
-            self._listed = [self._tools[name].listed for name in sorted(self._tools)]
-        return self._tools
+    def get(self, name: str) -> _Tool | None:
+        """The tool served under `name`, built on its first call; None when there is none."""
+        tool = self._tools.get(name)
+        if tool is None and name in self.specs:
+            tool = self._tools[name] = _Tool(self.specs[name])
+        return tool
 
     def listed(self) -> list[Tool]:
-        self.table()
+        """The served tools' listing, in lexicographic order."""
+        if self._listed is None:
+            names = sorted(self.specs)
+            try:
+                shipped = _shipped()
+                self._listed = [Tool.model_validate(shipped[name]) for name in names]
+            except (OSError, ValueError, KeyError):  # not shipped (a broken install): built
+                self._listed = [_Tool(self.specs[name]).listed for name in names]
         return self._listed
 
 
@@ -150,7 +183,7 @@ def build_server(state: LiveCorpus, *, allow_writes: bool = False) -> Server[Any
     async def call_tool(
         ctx: ServerRequestContext[Any], params: CallToolRequestParams
     ) -> CallToolResult:
-        tool = tools.table().get(params.name)
+        tool = tools.get(params.name)
         if tool is None:
             return tool_error(f"Unknown tool: {params.name}")
         try:
