@@ -214,8 +214,9 @@ def read_file(
     if bad_name(rel):
         return badly_named(rel, folder=os.path.isdir(real / rel))
     placed = _placed(real, rel, folders) if folders is not None else None
+    known: os.stat_result | None = None
     if placed is not None:
-        target, inside = placed
+        target, inside, known = placed
     else:
         path = real / rel
         try:
@@ -233,7 +234,7 @@ def read_file(
         )
     if not any_name and not os.path.basename(target).lower().endswith(RECORD_SUFFIXES):
         return bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
-    got = read_regular(target)
+    got = read_regular(target, known)
     if isinstance(got, OSError):
         return lost(rel, got)
     if isinstance(got, int):
@@ -243,14 +244,15 @@ def read_file(
     return file_text(rel, got)
 
 
-def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool] | None:
-    """(resolved path, inside the root) of a file that is no symlink, by its resolved folder;
-    None for a symlink or anything `lstat` or the folder's `resolve` cannot tell (the caller
-    resolves the whole path and reports why)."""
+def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool, os.stat_result] | None:
+    """(resolved path, inside the root, its `lstat`: its stat, as it is no symlink) of a file
+    that is no symlink, by its resolved folder; None for a symlink or anything `lstat` or the
+    folder's `resolve` cannot tell (the caller resolves the whole path and reports why)."""
     folder, _, name = rel.rpartition("/")
     top = str(real)
     try:
-        if stat.S_ISLNK(os.lstat(f"{top}/{rel}").st_mode):
+        st = os.lstat(f"{top}/{rel}")
+        if stat.S_ISLNK(st.st_mode):
             return None
         where = folders.get(folder)
         if where is None:
@@ -258,7 +260,7 @@ def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool] | None:
             where = folders[folder] = (str(resolved), resolved.is_relative_to(real))
     except (OSError, RuntimeError, ValueError):
         return None
-    return f"{where[0]}/{name}", where[1]
+    return f"{where[0]}/{name}", where[1], st
 
 
 NOT_REGULAR: Final = (
@@ -269,7 +271,9 @@ _OPEN_FLAGS: Final = (
 )
 
 
-def read_regular(path: Path | str) -> bytes | int | OSError | None:
+def read_regular(
+    path: Path | str, known: os.stat_result | None = None
+) -> bytes | int | OSError | None:
     """The bytes of a regular file of at most `MAX_BYTES`, read without ever blocking or running on.
 
     Returns the bytes; the size when the file is over `MAX_BYTES` (never
@@ -278,22 +282,32 @@ def read_regular(path: Path | str) -> bytes | int | OSError | None:
     read without bound); or the `OSError` the system raised. The file is
     stat'ed before it is opened and again, through its descriptor, after
     (opened non-blocking), so a file swapped for a FIFO in between is
-    refused too.
+    refused too. `known`: the path's stat taken just before (the loader's `lstat` of a file
+    that is no symlink), used for the first check instead of another.
     """
     try:
-        st = os.stat(path)
+        st = os.stat(path) if known is None else known
         if not stat.S_ISREG(st.st_mode):
             return None
         if st.st_size > MAX_BYTES:
             return st.st_size
         fd = os.open(path, _OPEN_FLAGS)
-        with open(fd, "rb", closefd=True) as fh:
+        try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 return None
             if st.st_size > MAX_BYTES:
                 return st.st_size
-            return fh.read(MAX_BYTES + 1)
+            data = os.read(fd, MAX_BYTES + 1)
+            # a short read before the size `fstat` gave: read on, to the end or the limit
+            while len(data) < st.st_size:
+                more = os.read(fd, MAX_BYTES + 1 - len(data))
+                if not more:
+                    break
+                data += more
+            return data
+        finally:
+            os.close(fd)
     except OSError as exc:
         return exc
 
