@@ -202,7 +202,12 @@ whether that is inside the root)."""
 
 
 def read_file(
-    real: Path, rel: str, *, any_name: bool = False, folders: Folders | None = None
+    real: Path,
+    rel: str,
+    *,
+    any_name: bool = False,
+    folders: Folders | None = None,
+    stamps: dict[str, os.stat_result] | None = None,
 ) -> FileText:
     """Read one root-relative file with the guards of SPEC §2 (outside-root, unreadable, too large, binary).
 
@@ -210,6 +215,8 @@ def read_file(
     With `folders` (kept across one load's reads), a file that is no symlink
     is placed by its folder, resolved once for all the files in it: the
     same path `resolve` gives, for one `lstat` instead of one per component.
+    With `stamps`, a file read gets there the stat taken through the descriptor it was read
+    from (under `rel`).
     """
     if bad_name(rel):
         return badly_named(rel, folder=os.path.isdir(real / rel))
@@ -234,7 +241,10 @@ def read_file(
         )
     if not any_name and not os.path.basename(target).lower().endswith(RECORD_SUFFIXES):
         return bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
-    got = read_regular(target, known)
+    opened: list[os.stat_result] | None = [] if stamps is not None else None
+    got = read_regular(target, known, opened)
+    if stamps is not None and opened and isinstance(got, bytes):
+        stamps[rel] = opened[0]
     if isinstance(got, OSError):
         return lost(rel, got)
     if isinstance(got, int):
@@ -272,7 +282,9 @@ _OPEN_FLAGS: Final = (
 
 
 def read_regular(
-    path: Path | str, known: os.stat_result | None = None
+    path: Path | str,
+    known: os.stat_result | None = None,
+    opened: list[os.stat_result] | None = None,
 ) -> bytes | int | OSError | None:
     """The bytes of a regular file of at most `MAX_BYTES`, read without ever blocking or running on.
 
@@ -283,7 +295,8 @@ def read_regular(
     stat'ed before it is opened and again, through its descriptor, after
     (opened non-blocking), so a file swapped for a FIFO in between is
     refused too. `known`: the path's stat taken just before (the loader's `lstat` of a file
-    that is no symlink), used for the first check instead of another.
+    that is no symlink), used for the first check instead of another; `opened` gets the stat
+    taken through the descriptor.
     """
     try:
         st = os.stat(path) if known is None else known
@@ -294,6 +307,8 @@ def read_regular(
         fd = os.open(path, _OPEN_FLAGS)
         try:
             st = os.fstat(fd)
+            if opened is not None:
+                opened.append(st)
             if not stat.S_ISREG(st.st_mode):
                 return None
             if st.st_size > MAX_BYTES:
