@@ -201,7 +201,9 @@ def test_a_file_that_appears_mid_load_is_never_snapshotted(
 ) -> None:
     """A record written between the snapshot key's walk and the read (an agent's memory, a
     checkout) is not read into a corpus keyed without it; once it is gone again, the next
-    load answers as a fresh parse (round 3's F3: the stale corpus was served)."""
+    load answers as a fresh parse (round 3's F3: the stale corpus was served). The corpus
+    kept is that of the files listed, stamp for stamp (`Loader.read_as_listed`): the late
+    file is in neither its key nor its records, and a load that lists it misses."""
     late = repo / "docs" / "adr" / "025.md"
     real_files = Loader.files
 
@@ -214,9 +216,12 @@ def test_a_file_that_appears_mid_load_is_never_snapshotted(
         return real_files(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Loader, "files", with_a_late_file)
-    _settled_loader(repo).load()
+    first = _settled_loader(repo).load()
     monkeypatch.undo()
-    assert snapshot_files(repo, own_cache) == []  # the listing moved under the read
+    assert "adr-025" not in {r.id for r in first.records}  # the files read are those keyed
+    listed = _settled_loader(repo)
+    assert "adr-025" in {r.id for r in listed.load().records}
+    assert listed.cache_counts.snapshots == 0
     late.unlink()
     loader = _settled_loader(repo)
     got = loader.load()

@@ -6,9 +6,15 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from govmem.parse.fastyaml import load_plain
+from govmem.parse.fastyaml import load_plain, load_plain_stream
 from govmem.parse.markdown import split_frontmatter
-from govmem.parse.yaml import Loaded, load_yaml, parse_yaml
+from govmem.parse.yaml import (
+    Loaded,
+    load_yaml,
+    load_yaml_documents,
+    parse_yaml,
+    parse_yaml_documents,
+)
 from tests.conftest import CORPORA, EXAMPLE
 
 _WORDS = [
@@ -18,6 +24,8 @@ _WORDS = [
     "'it''s'", "[a]", "{a: 1}", "&a x", "*a", "!x y", "|", ">", "%x", "@x", "`x`", "a, b",
     "\u00e9t\u00e9", "x:", "-", "- x", "?x", " lead", "trail ", "", "2024-01-05T10:00:00Z",
     "1.", ".5", "1.0e5", "00.5", "3.14", "1.2.3", "v1.2", "=", "<<", "Null", "NO",
+    "a\x01b", "a\x7fb", "a\x85b", "a\u2028b", "a\ufeffb", "a\tb", "a\rb", "a\u00a0b", "\U0001f600",
+    "---", "...", "- - x",
 ]  # fmt: skip
 _KEYS = ["id", "title", "status", "date", "tags", "superseded_by", "decision-makers", "x.y",
          "true", "null", "2", "a b", "Yes", "_k"]  # fmt: skip
@@ -111,4 +119,111 @@ def test_every_real_frontmatter_it_reads_matches_ruamel() -> None:
 )
 def test_what_it_is_not_sure_of_goes_to_ruamel(text: str) -> None:
     """Anything outside the plain subset is left to the full parser."""
+    assert load_plain(text) is None
+
+
+_ITEM_LINE = st.tuples(
+    st.sampled_from(["- ", "  ", "   ", " ", "-  ", "", "    - ", "# ", "#", " # "]),
+    st.sampled_from(_KEYS),
+    st.sampled_from(_WORDS),
+    st.sampled_from(["plain", "flow", "dq", "sq", "empty", "blank"]),
+)
+
+
+def _render_stream(lines: list[tuple[str, str, str, str]]) -> str:
+    out = []
+    for lead, key, word, style in lines:
+        if style == "blank":
+            out.append(lead.replace("-", "").replace("#", ""))
+        elif style == "empty":
+            out.append(f"{lead}{key}:")
+        else:
+            out.append(f"{lead}{key}: {_value(word, style)}")
+    return "\n".join(out) + "\n"
+
+
+_PLAIN_WORDS = ["adr-0004", "accepted", "2019-07-13", "2024-1-5", "0.9", "1", "052", "Use Datadog",
+                "src/billing/**", "yes", "null", "true", "1e3", "a b", "a #b", "\u00e9t\u00e9", "-1"]  # fmt: skip
+"""Words mostly in the fast paths' subset, so that most generated streams take it."""
+_FLAT_ITEM = st.lists(
+    st.tuples(
+        st.sampled_from(_KEYS),
+        st.sampled_from(_PLAIN_WORDS) | st.sampled_from(_WORDS),
+        st.sampled_from(["plain", "flow", "dq"]),
+    ),
+    min_size=1,
+    max_size=4,
+).map(lambda kvs: [("- " if i == 0 else "  ", k, w, s) for i, (k, w, s) in enumerate(kvs)])
+
+
+@given(
+    st.one_of(
+        st.lists(_ITEM_LINE, max_size=8).map(_render_stream),
+        st.lists(_FLAT_ITEM, min_size=1, max_size=4).map(
+            lambda items: _render_stream([x for i in items for x in i])
+        ),
+        st.lists(_FLAT_ITEM, min_size=1, max_size=3).map(
+            lambda items: "# memories\n" + _render_stream([x for i in items for x in i])
+        ),
+    )
+)
+@example("# Agent memories.\n- kind: memory\n  id: m-1\n  created_at: 2017-09-19\n  tags: [a, b]\n")
+@example("- a: 1\n  a: 2\n")
+@example("- a: 1\n- a: 2\n")
+@example("")
+def test_whatever_it_reads_as_a_stream_ruamel_reads_the_same(text: str) -> None:
+    """When the stream fast path answers, its documents equal ruamel's, key order and types
+    included; `load_yaml_documents` answers as ruamel does, fast path or not."""
+    slow = parse_yaml_documents(text)
+    assert load_yaml_documents(text) == slow, text
+    fast = load_plain_stream(text)
+    if fast is None:
+        return
+    assert isinstance(slow, Loaded), text
+    assert slow.data == [fast], text
+    assert isinstance(slow.data, list)
+    for a, b in zip(slow.data[0], fast, strict=True):  # type: ignore[arg-type]
+        assert isinstance(a, dict)
+        assert isinstance(b, dict)
+        assert list(a) == list(b), text
+        assert [type(v) for v in a.values()] == [type(v) for v in b.values()], text
+
+
+def test_every_real_yaml_stream_it_reads_matches_ruamel() -> None:
+    """Over every YAML file of the real corpora: the same data wherever it answers."""
+    for path in sorted(
+        [*CORPORA.rglob("*.yaml"), *EXAMPLE.rglob("*.yaml"), *CORPORA.rglob("*.yml")]
+    ):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if (fast := load_plain_stream(text)) is not None:
+            assert parse_yaml_documents(text) == Loaded([fast]), path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- a: x # comment\n",
+        "- a: 1\n  a: 2\n",  # duplicate key: ruamel's bad-yaml
+        "- a: 1\n   b: 2\n",
+        "  - a: 1\n",
+        "- a:\n  - x\n",
+        "- a: one\n    two\n",
+        "---\n- a: 1\n",
+        "a: 1\n",
+        '- a: "x\u2028y"\n',
+        '- a: "x\x01y"\n',
+        "# only a comment\n",
+    ],
+)
+def test_what_it_is_not_sure_of_in_a_stream_goes_to_ruamel(text: str) -> None:
+    """Anything outside the plain stream subset is left to the full parser."""
+    assert load_plain_stream(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["id: a\x01b\n", 'id: "a\x85b"\n', "id: a\u2028b\n", 'id: "a\x7fb"\n']
+)
+def test_a_character_yaml_refuses_or_breaks_on_goes_to_ruamel(text: str) -> None:
+    """Control characters (ruamel refuses them) and line breaks other than LF (ruamel breaks
+    lines on them) are never read by the frontmatter fast path."""
     assert load_plain(text) is None

@@ -179,6 +179,39 @@ def test_an_edit_in_the_same_tick_moves_the_ctime(own_cache: Path, example: Path
     _same(got, _fresh(example))
 
 
+@pytest.mark.parametrize("change", ["edit", "remove", "add", "swap"])
+def test_a_file_changed_between_the_listing_and_the_read_is_never_kept(
+    own_cache: Path, example: Path, change: str
+) -> None:
+    """The stamps a snapshot is keyed by are those of the files read: a file edited, removed
+    or swapped for another after the stat walk and before it is read keeps no snapshot (its
+    stat through the descriptor is not its listed row); one added since is not read, and the
+    next load, which lists it, misses."""
+    loader = _loader(example)
+    docs = sorted((example / "docs").rglob("*.md"))
+    with loader.store() as store:
+        prepared = loader.prepare(store)
+        _tick()
+        if change == "edit":
+            docs[0].write_bytes(docs[0].read_bytes().replace(b"e", b"E", 1))
+        elif change == "remove":
+            docs[0].unlink()
+        elif change == "swap":
+            text = docs[0].read_bytes()
+            docs[0].unlink()
+            docs[0].write_bytes(text)  # the same bytes, another inode
+        else:
+            (docs[0].parent / "0999-new.md").write_text("# 999. New\n\nStatus: accepted\n")
+        got = loader.load_prepared(prepared, store)
+    assert loader.keepable is (change == "add")
+    assert bool(snapshot_files(example, own_cache)) is (change == "add")
+    again = _loader(example)
+    assert again.load() == _fresh(example)
+    assert again.cache_counts.snapshots == 0
+    if change in ("edit", "swap"):  # a file removed was read as unreadable, as it was then
+        _same(got, _fresh(example))
+
+
 def test_a_changed_config_or_git_history_misses(own_cache: Path, example: Path) -> None:
     """The snapshot key holds the configuration and the git dates: a new `govmem.yaml`, or a
     first commit (no file touched), is a miss."""

@@ -41,6 +41,11 @@ _WORD_FORMS: Final = re.compile(
 """Plain words a schema may read as something other than a string: left to ruamel."""
 _NUMBERISH: Final = re.compile(r"[-+]?[0-9._]+(?:[eE][-+]?[0-9]+)?|0[xob][0-9a-fA-F_]+")
 _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_ODD: Final = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+"""A character the fast paths leave to ruamel: a tab, a CR, a control character (which YAML
+refuses), a line break other than LF (NEL, U+2028, U+2029), a byte-order mark, a surrogate."""
 
 
 def _scalar(text: str) -> Json | _Unsure:
@@ -96,6 +101,13 @@ def _flow_list(text: str) -> list[Json] | _Unsure:
     return out
 
 
+def _value(raw: str) -> Json | _Unsure:
+    """A written value (stripped, not empty): a flow list or one scalar."""
+    if raw.startswith("["):
+        return _flow_list(raw) if raw.endswith("]") else UNSURE
+    return _scalar(raw)
+
+
 def load_plain(text: str) -> dict[str, Json] | None:
     """A plain frontmatter as `yaml.load_yaml` reads it; None when it is not plain.
 
@@ -105,7 +117,7 @@ def load_plain(text: str) -> dict[str, Json] | None:
     Returns:
         The mapping (keys in written order), or None: parse it with ruamel.
     """
-    if "\t" in text or "#" in text or "\\" in text or "\r" in text:
+    if "#" in text or "\\" in text or _ODD.search(text):
         return None
     out: dict[str, Json] = {}
     lines = text.split("\n")
@@ -119,12 +131,8 @@ def load_plain(text: str) -> dict[str, Json] | None:
         if m is None or m[1] in out or _WORD_FORMS.fullmatch(m[1]):
             return None
         key, raw = m[1], (m[2] or "").strip()
-        if raw.startswith("["):
-            if not raw.endswith("]"):
-                return None
-            value: Json | _Unsure = _flow_list(raw)
-        elif raw:
-            value = _scalar(raw)
+        if raw:
+            value: Json | _Unsure = _value(raw)
         else:
             items: list[Json] = []
             indent: str | None = None
@@ -143,3 +151,36 @@ def load_plain(text: str) -> dict[str, Json] | None:
             return None
         out[key] = value
     return out or None
+
+
+def load_plain_stream(text: str) -> list[Json] | None:
+    """A YAML file that is one block list of flat mappings (memory and claim files), as
+    `yaml.load_yaml_documents` reads it (its one document); None when it is not that plain.
+
+    Every line is blank, a comment opening at its first column, an item's first key
+    (`- key: value` at the first column) or one of its further keys (`  key: value`, two
+    spaces in); each value is one that `load_plain` reads on one line (no block list, no
+    empty value), no `#` anywhere else, no tab, backslash or CR, no duplicate key in an
+    item. Anything else is left to ruamel.
+    """
+    if "\\" in text or _ODD.search(text):
+        return None
+    items: list[Json] = []
+    item: dict[str, Json] | None = None
+    for line in text.split("\n"):
+        if line.startswith("#") or not line.strip(" "):
+            continue
+        if line.startswith("- "):
+            item = {}
+            items.append(item)
+        elif not line.startswith("  ") or item is None:
+            return None
+        m = _KEY_LINE.fullmatch(line, 2)
+        if m is None or "#" in line or m[1] in item or _WORD_FORMS.fullmatch(m[1]):
+            return None
+        raw = (m[2] or "").strip()
+        value = _value(raw) if raw else UNSURE
+        if isinstance(value, _Unsure):
+            return None
+        item[m[1]] = value
+    return items or None

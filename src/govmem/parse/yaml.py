@@ -38,7 +38,7 @@ from typing import Any, Final
 from attrs import frozen
 
 from .fastyaml import Json as Json
-from .fastyaml import load_plain
+from .fastyaml import load_plain, load_plain_stream
 
 MAX_EXPANSION: Final = 64 * 1024
 """Most characters of scalars a document may expand to through aliases."""
@@ -184,7 +184,23 @@ def parse_yaml(text: str) -> Loaded | BadYaml:
 
 
 def load_yaml_documents(text: str) -> Loaded | BadYaml:
-    """Load every document of a YAML stream; `Loaded.data` is their list."""
+    """Load every document of a YAML stream; `Loaded.data` is their list.
+
+    A file that is one block list of flat mappings (memory and claim files) takes the fast
+    path of `fastyaml`, which gives the same data; anything else is parsed by ruamel.
+    """
+    plain = load_plain_stream(text)
+    if plain is None:
+        return parse_yaml_documents(text)
+    try:
+        _measure([plain], 0, {}, set())
+    except _TooBig as e:
+        return BadYaml(str(e))
+    return Loaded([plain])
+
+
+def parse_yaml_documents(text: str) -> Loaded | BadYaml:
+    """`load_yaml_documents` through ruamel always: the reference its fast path matches."""
     estimate = nesting_estimate(text)
     if estimate > _HOPELESS:
         return BadYaml(f"nesting deeper than {MAX_DEPTH} levels")

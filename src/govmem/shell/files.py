@@ -213,7 +213,12 @@ whether that is inside the root)."""
 
 
 def read_file(
-    real: Path, rel: str, *, any_name: bool = False, folders: Folders | None = None
+    real: Path,
+    rel: str,
+    *,
+    any_name: bool = False,
+    folders: Folders | None = None,
+    stamps: dict[str, os.stat_result] | None = None,
 ) -> FileText:
     """Read one root-relative file with the guards of SPEC §2 (outside-root, unreadable, too large, binary).
 
@@ -221,12 +226,15 @@ def read_file(
     With `folders` (kept across one load's reads), a file that is no symlink
     is placed by its folder, resolved once for all the files in it: the
     same path `resolve` gives, for one `lstat` instead of one per component.
+    With `stamps`, a file read gets there the stat taken through the descriptor it was read
+    from (under `rel`).
     """
     if bad_name(rel):
         return badly_named(rel, folder=os.path.isdir(real / rel))
     placed = _placed(real, rel, folders) if folders is not None else None
+    known: os.stat_result | None = None
     if placed is not None:
-        target, inside = placed
+        target, inside, known = placed
     else:
         path = real / rel
         try:
@@ -244,7 +252,10 @@ def read_file(
         )
     if not any_name and not os.path.basename(target).lower().endswith(RECORD_SUFFIXES):
         return bad(rel, "unreadable", "The symlink points to a file that is not Markdown or YAML.")
-    got = read_regular(target)
+    opened: list[os.stat_result] | None = [] if stamps is not None else None
+    got = read_regular(target, known, opened)
+    if stamps is not None and opened and isinstance(got, bytes):
+        stamps[rel] = opened[0]
     if isinstance(got, OSError):
         return lost(rel, got)
     if isinstance(got, int):
@@ -254,14 +265,15 @@ def read_file(
     return file_text(rel, got)
 
 
-def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool] | None:
-    """(resolved path, inside the root) of a file that is no symlink, by its resolved folder;
-    None for a symlink or anything `lstat` or the folder's `resolve` cannot tell (the caller
-    resolves the whole path and reports why)."""
+def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool, os.stat_result] | None:
+    """(resolved path, inside the root, its `lstat`: its stat, as it is no symlink) of a file
+    that is no symlink, by its resolved folder; None for a symlink or anything `lstat` or the
+    folder's `resolve` cannot tell (the caller resolves the whole path and reports why)."""
     folder, _, name = rel.rpartition("/")
     top = str(real)
     try:
-        if stat.S_ISLNK(os.lstat(f"{top}/{rel}").st_mode):
+        st = os.lstat(f"{top}/{rel}")
+        if stat.S_ISLNK(st.st_mode):
             return None
         where = folders.get(folder)
         if where is None:
@@ -269,7 +281,7 @@ def _placed(real: Path, rel: str, folders: Folders) -> tuple[str, bool] | None:
             where = folders[folder] = (str(resolved), resolved.is_relative_to(real))
     except (OSError, RuntimeError, ValueError):
         return None
-    return f"{where[0]}/{name}", where[1]
+    return f"{where[0]}/{name}", where[1], st
 
 
 NOT_REGULAR: Final = (
@@ -280,7 +292,11 @@ _OPEN_FLAGS: Final = (
 )
 
 
-def read_regular(path: Path | str) -> bytes | int | OSError | None:
+def read_regular(
+    path: Path | str,
+    known: os.stat_result | None = None,
+    opened: list[os.stat_result] | None = None,
+) -> bytes | int | OSError | None:
     """The bytes of a regular file of at most `MAX_BYTES`, read without ever blocking or running on.
 
     Returns the bytes; the size when the file is over `MAX_BYTES` (never
@@ -289,22 +305,35 @@ def read_regular(path: Path | str) -> bytes | int | OSError | None:
     read without bound); or the `OSError` the system raised. The file is
     stat'ed before it is opened and again, through its descriptor, after
     (opened non-blocking), so a file swapped for a FIFO in between is
-    refused too.
+    refused too. `known`: the path's stat taken just before (the loader's `lstat` of a file
+    that is no symlink), used for the first check instead of another; `opened` gets the stat
+    taken through the descriptor.
     """
     try:
-        st = os.stat(path)
+        st = os.stat(path) if known is None else known
         if not stat.S_ISREG(st.st_mode):
             return None
         if st.st_size > MAX_BYTES:
             return st.st_size
         fd = os.open(path, _OPEN_FLAGS)
-        with open(fd, "rb", closefd=True) as fh:
+        try:
             st = os.fstat(fd)
+            if opened is not None:
+                opened.append(st)
             if not stat.S_ISREG(st.st_mode):
                 return None
             if st.st_size > MAX_BYTES:
                 return st.st_size
-            return fh.read(MAX_BYTES + 1)
+            data = os.read(fd, MAX_BYTES + 1)
+            # a short read before the size `fstat` gave: read on, to the end or the limit
+            while len(data) < st.st_size:
+                more = os.read(fd, MAX_BYTES + 1 - len(data))
+                if not more:
+                    break
+                data += more
+            return data
+        finally:
+            os.close(fd)
     except OSError as exc:
         return exc
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Final, TypeAlias
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from govmem._corpus import Corpus
 from govmem.index.build import build_index
@@ -78,6 +78,9 @@ class Pending:
     """The candidates walked for the key (`Loader.candidates`), in walk order."""
     listing: str = ""
     """The digest of their stamps (`snapshot.Listing`): what `unchanged` compares again."""
+    stamps: Mapping[str, tuple[object, ...]] = field(factory=dict, eq=False, repr=False)
+    """Each listed file's row of that listing (`snapshot.stamp_row`), by path: what
+    `read_as_listed` compares the stat of each file read with."""
 
 
 Walked: TypeAlias = tuple[tuple[tuple[str, str | None], ...], str, bool]
@@ -196,6 +199,7 @@ class Loader:
         plan: Plan,
         reuse: Mapping[str, FileText] | None = None,
         listed: Iterable[tuple[str, str | None]] | None = None,
+        stamps: dict[str, os.stat_result] | None = None,
     ) -> list[FileText]:
         """Read every record file the plan names, sorted by path, each once.
 
@@ -203,7 +207,8 @@ class Loader:
         (the MCP server's watcher says which): they are taken as they are,
         not read again. `listed` is the candidates a snapshot key was made
         from (`Pending.listed`): exactly those are read, so that what is read
-        is what is keyed.
+        is what is keyed. `stamps` gets the stat of each file read, taken through the
+        descriptor it was read from (`files.read_file`).
         """
         seen: dict[str, FileText] = {}
         kept = reuse or {}
@@ -218,7 +223,11 @@ class Loader:
                 f = _files.unreadable_folder(rel, why)
             else:
                 old = kept.get(rel)
-                f = old if old is not None else _files.read_file(real, rel, folders=folders)
+                f = (
+                    old
+                    if old is not None
+                    else _files.read_file(real, rel, folders=folders, stamps=stamps)
+                )
             seen[f.path] = f
         return [seen[k] for k in sorted(seen)]
 
@@ -256,9 +265,13 @@ class Loader:
             if snap is not None:
                 return snap.corpus
         with collector.paused():
-            files = self.files(p.real, p.plan, listed=p.snapshot.listed if p.snapshot else None)
+            read: dict[str, os.stat_result] = {}
+            listed = p.snapshot.listed if p.snapshot else None
+            files = self.files(p.real, p.plan, listed=listed, stamps=read)
             findings = [*p.config_findings, *p.plan.findings]
-            moved = p.snapshot is not None and not self.unchanged(p.real, p.plan, p.snapshot)
+            moved = p.snapshot is not None and not self.read_as_listed(
+                p.real, p.plan, p.snapshot, files, read
+            )
             pending = p.snapshot if p.clean and not moved else None
             corpus = self._assemble(
                 p.config, findings, p.plan, files, p.git_dates, store, digest=None, pending=pending
@@ -324,10 +337,15 @@ class Loader:
 
         Walks the plan's files with `stat` only (`shell.snapshot`: the key is
         the code, the config, the findings, the plan, the git dates and
-        every file's stamp), unless `walked` is that walk, made already (`walk`);
-        a snapshot may be written only when every stamp is racily clean.
+        every file's stamp), unless `walked` is that walk, made already (`walk`: its
+        rows are not sent back, so the files read are checked by walking again,
+        `read_as_listed`); a snapshot may be written only when every stamp is racily clean.
         """
-        listed, digest, clean = walked if walked is not None else self.walk(real, plan)
+        stamps: Mapping[str, tuple[object, ...]] = {}  # a walk made already: checked again
+        if walked is None:
+            found, listing = self.listing(real, plan)
+            walked, stamps = (found, listing.digest(), listing.clean), listing.stamps
+        listed, digest, clean = walked
         findings = _text([*config_findings, *plan.findings])
         parts = [
             _cache.config_key(config, config.date_order or ""),
@@ -342,7 +360,7 @@ class Loader:
         slot = _snapshot.snapshot_key(
             [str(real), self.dir or "", str(self.config_path or ""), findings]
         )
-        return Pending(slot, _snapshot.snapshot_key(parts), listed, digest), clean
+        return Pending(slot, _snapshot.snapshot_key(parts), listed, digest, stamps), clean
 
     def walk(self, real: Path, plan: Plan) -> Walked:
         """`listing` as the snapshot key takes it: (candidates, their stamps' digest, whether
@@ -366,6 +384,30 @@ class Loader:
             else:
                 listing.add_error(rel, why)
         return tuple(listed), listing
+
+    def read_as_listed(
+        self,
+        real: Path,
+        plan: Plan,
+        pending: Pending,
+        files: Iterable[FileText],
+        read: Mapping[str, os.stat_result],
+    ) -> bool:
+        """Whether `files` were read as `pending`'s key describes them: each file's stat, taken
+        through the descriptor it was read from, is its row of the listing (a file changed,
+        swapped or removed since has another, or none). A file that came since is not read,
+        and its key is another. When a file was not read (a finding) or the listing's rows
+        are not known, the plan's files are walked again (`unchanged`)."""
+        rows = pending.stamps
+        if not rows:
+            return self.unchanged(real, plan, pending)
+        for f in files:
+            st = read.get(f.path)
+            if st is None:
+                return self.unchanged(real, plan, pending)
+            if rows.get(f.path) != _snapshot.stamp_row(f.path, st):
+                return False
+        return True
 
     def unchanged(self, real: Path, plan: Plan, pending: Pending) -> bool:
         """Whether the files `pending`'s key describes are still exactly those, stamp for stamp:

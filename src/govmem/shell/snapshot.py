@@ -183,15 +183,16 @@ class Listing:
         """When the stat walk began (the clock is the caller's: the racily-clean test's origin)."""
         self._rows: list[tuple[object, ...]] = []
         self._newest = 0
+        self.stamps: dict[str, tuple[object, ...]] = {}
+        """Each file's row (`stamp_row`) by its path."""
 
     def add(self, rel: str, st: os.stat_result | None) -> None:
         """One candidate file and its stat (None when it has none: a bad name, a broken link)."""
         if st is None:
             self._rows.append((rel,))
             return
-        self._rows.append(
-            (rel, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
-        )
+        row = self.stamps[rel] = stamp_row(rel, st)
+        self._rows.append(row)
         self._newest = max(self._newest, st.st_mtime_ns, st.st_ctime_ns)
 
     def add_error(self, rel: str, why: str) -> None:
@@ -206,6 +207,11 @@ class Listing:
     def digest(self) -> str:
         """The hash of every row."""
         return hashlib.sha256(repr(self._rows).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def stamp_row(rel: str, st: os.stat_result) -> tuple[object, ...]:
+    """A file's row in a `Listing`: its path and stamp (mode, size, times, inode, device)."""
+    return (rel, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
 
 
 def snapshot_key(parts: Iterable[str]) -> str:
