@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from govmem.parse import fastyaml
 from govmem.parse.fastyaml import load_plain, load_plain_stream
 from govmem.parse.markdown import split_frontmatter
 from govmem.parse.yaml import (
@@ -227,3 +230,57 @@ def test_a_character_yaml_refuses_or_breaks_on_goes_to_ruamel(text: str) -> None
     """Control characters (ruamel refuses them) and line breaks other than LF (ruamel breaks
     lines on them) are never read by the frontmatter fast path."""
     assert load_plain(text) is None
+
+
+def _scalar_reference(text: str) -> object:
+    """`fastyaml._scalar` as it was written before its regexes were joined (one per form)."""
+    if not text:
+        return fastyaml.UNSURE
+    first = text[0]
+    if first in "\"'":
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != first or first in inner or "\\" in inner or "\n" in inner:
+            return fastyaml.UNSURE
+        return inner
+    if first.isascii() and first.isalpha():
+        if fastyaml._WORD_FORMS.fullmatch(text) or not fastyaml._SAFE_PLAIN.fullmatch(text):
+            return fastyaml.UNSURE
+        return fastyaml.UNSURE if " #" in text or text.endswith(":") else text
+    if fastyaml._INT.fullmatch(text):
+        return int(text)
+    if fastyaml._FLOAT.fullmatch(text):
+        return float(text)
+    if fastyaml._DATE.fullmatch(text):
+        return text
+    if fastyaml._NUMBERISH.fullmatch(text) or fastyaml._WORD_FORMS.fullmatch(text):
+        return fastyaml.UNSURE
+    if not fastyaml._SAFE_PLAIN.fullmatch(text) or " #" in text or text.endswith(":"):
+        return fastyaml.UNSURE
+    return text
+
+
+_SCALAR_TEXT = st.one_of(
+    st.sampled_from(_WORDS),
+    st.text(alphabet="aNnOoYy019.-+_:#e/ '\"\u0131\u212a\u017f", max_size=8),
+    st.from_regex(r"[0-9]{1,5}[-.][0-9]{1,3}([-.][0-9]{1,3})?", fullmatch=True),
+)
+
+
+@given(_SCALAR_TEXT.map(str.strip))
+def test_the_joined_regexes_read_what_the_separate_ones_read(text: str) -> None:
+    """`_scalar` (one match per form) gives what one match per regex gave, type included."""
+    fast, slow = fastyaml._scalar(text), _scalar_reference(text)
+    assert fast == slow, text
+    assert type(fast) is type(slow), text
+
+
+@given(st.text(alphabet="ab_1.-: \u212a", max_size=6), st.text(alphabet="- a", max_size=4))
+def test_key_and_item_lines_are_read_as_their_regexes_read_them(key: str, lead: str) -> None:
+    """The key check and the item check in front of `load_plain`'s loop are its regexes'."""
+    line = f"{key}: v"
+    m = fastyaml._KEY_LINE.fullmatch(line)
+    expected = m is not None and fastyaml._WORD_FORMS.fullmatch(m[1]) is None
+    assert (load_plain(line) is not None) == expected, line
+    item = re.fullmatch(r"( *)- (.*)", f"{lead}- x")
+    block = load_plain(f"k:\n{lead}- x\n")
+    assert (block == {"k": ["x"]}) == (item is not None and not lead.strip(" ")), lead

@@ -28,19 +28,21 @@ from typing import Final, TypeAlias
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 """The data a YAML document reads as (`parse.yaml` re-exports it)."""
 
-_KEY_LINE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*):(?: (.*))?")
-_ITEM_LINE: Final = re.compile(r"( *)- (.*)")
+_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_KEY_LINE: Final = re.compile(f"({_KEY.pattern}):(?: (.*))?")
 _INT: Final = re.compile(r"0|[1-9][0-9]{0,17}")
 _FLOAT: Final = re.compile(r"(?:0|[1-9][0-9]{0,8})\.[0-9]{1,9}")
 _SAFE_PLAIN: Final = re.compile(r"[A-Za-z0-9_/.][^:#\[\]{},\"'`|>&*!%@\\]*")
 """A plain scalar that starts and continues with characters that mean nothing in YAML."""
-_WORD_FORMS: Final = re.compile(
-    r"(?:~|null|true|false|yes|no|on|off|y|n|[-+]?\.?inf|\.nan|<<|=)",
-    re.IGNORECASE,
-)
+_WORD_FORM_WORDS: Final = r"~|null|true|false|yes|no|on|off|y|n|[-+]?\.?inf|\.nan|<<|="
+_WORD_FORMS: Final = re.compile(f"(?:{_WORD_FORM_WORDS})", re.IGNORECASE)
 """Plain words a schema may read as something other than a string: left to ruamel."""
+_PLAIN_WORD: Final = re.compile(rf"(?!(?i:{_WORD_FORM_WORDS})\Z){_SAFE_PLAIN.pattern}")
+"""`_SAFE_PLAIN` but none of `_WORD_FORMS` (only they ignore case), in one match."""
 _NUMBERISH: Final = re.compile(r"[-+]?[0-9._]+(?:[eE][-+]?[0-9]+)?|0[xob][0-9a-fA-F_]+")
 _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_NUMBER_OR_DATE: Final = re.compile(f"({_INT.pattern})|({_FLOAT.pattern})|({_DATE.pattern})")
+"""`_INT` (group 1), else `_FLOAT` (2), else `_DATE` (3), in one match."""
 _ODD: Final = re.compile(
     "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
@@ -49,7 +51,11 @@ refuses), a line break other than LF (NEL, U+2028, U+2029), a byte-order mark, a
 
 
 def _scalar(text: str) -> Json | _Unsure:
-    """One scalar as YAML 1.2's safe loader reads it, or `UNSURE`."""
+    """One scalar as YAML 1.2's safe loader reads it, or `UNSURE`.
+
+    `text` is stripped (every caller strips it). `_SAFE_PLAIN` admits neither `:` nor `#`,
+    so a plain scalar it matches neither ends with `:` nor holds ` #`.
+    """
     if not text:
         return UNSURE
     first = text[0]
@@ -60,23 +66,14 @@ def _scalar(text: str) -> Json | _Unsure:
         if first in inner or "\\" in inner or "\n" in inner:
             return UNSURE
         return inner
-    if text != text.strip():
-        return UNSURE
     if first.isascii() and first.isalpha():  # no number, date or numberish form: a word
-        if _WORD_FORMS.fullmatch(text) or not _SAFE_PLAIN.fullmatch(text):
-            return UNSURE
-        return UNSURE if " #" in text or text.endswith(":") else text
-    if _INT.fullmatch(text):
-        return int(text)
-    if _FLOAT.fullmatch(text):
-        return float(text)
-    if _DATE.fullmatch(text):
-        return text  # timestamps stay as written
+        return text if _PLAIN_WORD.fullmatch(text) else UNSURE
+    if (m := _NUMBER_OR_DATE.fullmatch(text)) is not None:
+        kind = m.lastindex
+        return int(text) if kind == 1 else float(text) if kind == 2 else text  # dates as written
     if _NUMBERISH.fullmatch(text) or _WORD_FORMS.fullmatch(text):
         return UNSURE
-    if not _SAFE_PLAIN.fullmatch(text) or " #" in text or text.endswith(":"):
-        return UNSURE
-    return text
+    return text if _SAFE_PLAIN.fullmatch(text) else UNSURE
 
 
 class _Unsure:
@@ -90,7 +87,7 @@ def _flow_list(text: str) -> list[Json] | _Unsure:
     inner = text[1:-1].strip()
     if not inner:
         return []
-    if any(c in inner for c in "[]{}"):
+    if "[" in inner or "]" in inner or "{" in inner or "}" in inner:
         return UNSURE
     out: list[Json] = []
     for part in inner.split(","):
@@ -103,8 +100,8 @@ def _flow_list(text: str) -> list[Json] | _Unsure:
 
 def _value(raw: str) -> Json | _Unsure:
     """A written value (stripped, not empty): a flow list or one scalar."""
-    if raw.startswith("["):
-        return _flow_list(raw) if raw.endswith("]") else UNSURE
+    if raw[0] == "[":
+        return _flow_list(raw) if raw[-1] == "]" else UNSURE
     return _scalar(raw)
 
 
@@ -127,30 +124,54 @@ def load_plain(text: str) -> dict[str, Json] | None:
         i += 1
         if not line.strip():
             continue
-        m = _KEY_LINE.fullmatch(line)
-        if m is None or m[1] in out or _WORD_FORMS.fullmatch(m[1]):
+        # `_KEY_LINE.fullmatch(line)`: a key (no `:` in it) and `:`, then nothing or ` value`
+        colon = line.find(":")
+        key, rest = line[:colon], line[colon + 1 :]
+        if colon < 0 or (rest and rest[0] != " ") or key in out or not _plain_key(key):
             return None
-        key, raw = m[1], (m[2] or "").strip()
-        if raw:
-            value: Json | _Unsure = _value(raw)
-        else:
+        raw = rest[1:].strip()
+        if not raw:
             items: list[Json] = []
             indent: str | None = None
-            while i < n and (item := _ITEM_LINE.fullmatch(lines[i])) is not None:
+            # `_ITEM_LINE.fullmatch(lines[i])`: spaces, then `- `
+            while i < n and (item := lines[i].lstrip(" ")).startswith("- "):
+                here = lines[i][: len(lines[i]) - len(item)]
                 if indent is None:
-                    indent = item[1]
-                elif item[1] != indent:
+                    indent = here
+                elif here != indent:
                     return None
-                scalar = _scalar(item[2].strip())
+                scalar = _scalar(item[2:].strip())
                 if isinstance(scalar, _Unsure):
                     return None
                 items.append(scalar)
                 i += 1
-            value = items if items else None
+            out[key] = items if items else None
+            continue
+        # `_value(raw)`, inline
+        if raw[0] != "[":
+            value = _scalar(raw)
+        elif raw[-1] != "]":
+            return None
+        else:
+            value = _flow_list(raw)
         if isinstance(value, _Unsure):
             return None
         out[key] = value
     return out or None
+
+
+_KEYS_READ: Final[dict[str, bool]] = {}
+"""`_plain_key`'s answers: a corpus writes few distinct keys."""
+
+
+def _plain_key(key: str) -> bool:
+    """Whether `key` is a key the fast path reads: `_KEY_LINE`'s, and no `_WORD_FORMS`."""
+    known = _KEYS_READ.get(key)
+    if known is None:
+        known = _KEY.fullmatch(key) is not None and _WORD_FORMS.fullmatch(key) is None
+        if len(_KEYS_READ) < 4096:
+            _KEYS_READ[key] = known
+    return known
 
 
 def load_plain_stream(text: str) -> list[Json] | None:

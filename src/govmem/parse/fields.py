@@ -42,7 +42,11 @@ ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "authored_by": ("authored_by", "authoredBy"),
     "ratified_by": ("ratified_by", "ratifiedBy"),
 }
-"""Built-in spellings of govmem fields, tried in order after the dialect key."""
+"""Built-in spellings of govmem fields, tried in order after the dialect key (each field's
+own name first: `FieldReader.raw` relies on it)."""
+_OTHER_SPELLINGS: Final = frozenset(key for keys in ALIASES.values() for key in keys[1:])
+"""The spellings of fields that are not their own names: a mapping that writes none of them
+(and has no dialect) holds each field under its own name only."""
 
 _MATCHER_KEYS: Final = frozenset(("type", "pattern", "negate", "repo", "note"))
 
@@ -64,6 +68,8 @@ class FieldReader:
         self.order = order
         self.id: str | None = None
         self.findings: list[Finding] = []
+        self._own_names = not dialect and _OTHER_SPELLINGS.isdisjoint(data)
+        """Every field is written under its own name if at all: `raw` reads only that."""
 
     def warn(self, code: str, message: str, field: str | None = None) -> None:
         """Record a finding about this record."""
@@ -78,6 +84,9 @@ class FieldReader:
     def raw(self, field: str) -> tuple[str, Json] | None:
         """The first present (non-null) key of `field` and its value (`keys_of`'s order)."""
         data = self.data
+        if self._own_names:  # the loop below would find this key or none
+            value = data.get(field)
+            return None if value is None else (field, value)
         if mapped := self.dialect.get(field):
             value = data.get(mapped)
             if value is not None:

@@ -38,7 +38,6 @@ import re
 from itertools import takewhile
 from typing import Final
 
-import attrs
 from attrs import frozen
 
 from govmem.model.text import fold
@@ -151,7 +150,9 @@ def _prose_outline(body: str, quick: Outline | None = None) -> Outline:
     markdown-it's own."""
     quick = quick if quick is not None else scan(body)
     if quick is not None and quick.paragraphs is not None:
-        return attrs.evolve(quick, blocks=quick.paragraphs)
+        # `attrs.evolve(quick, blocks=quick.paragraphs)`, built directly
+        paragraphs = quick.paragraphs
+        return Outline(quick.lines, quick.headings, paragraphs, quick.definitions, paragraphs)
     return outline(body)
 
 

@@ -59,6 +59,8 @@ from .markdown import DATE_KEYS, UPDATED_KEYS, MarkdownDoc, body_spans_hold
 from .status import StatusRefs, is_unfilled, plain_text, read_refs, read_status
 from .yaml import Json
 
+_Provenance = tuple[str | None, tuple[str, ...]]
+"""`_provenance`'s reading: who authored a record (lower case), who ratified it."""
 _ADRKIT_LEVELS: Final = frozenset(("component", "domain", "org"))
 _FM_DATES: Final = ("valid_from", "date", "created", "created_at")
 _FM_UPDATED: Final = ("updated", "updated_at", "last_modified", "last_updated")
@@ -114,7 +116,7 @@ def _scope(r: FieldReader, config: Config) -> str | None:
     return scope
 
 
-def _provenance(r: FieldReader) -> tuple[str | None, tuple[str, ...]]:
+def _provenance(r: FieldReader) -> _Provenance:
     authored, ratified = r.text("authored_by"), r.strings("ratified_by")
     found = r.raw("provenance")
     if found is not None and not isinstance(found[1], dict):
@@ -153,7 +155,7 @@ def _block_dates(r: FieldReader, doc: MarkdownDoc, keys: tuple[str, ...]) -> lis
 
 def _frontmatter_date(r: FieldReader, fields: tuple[str, ...]) -> When | None:
     for field in fields:
-        if r.has(field) and (when := r.when(field)) is not None:
+        if (when := r.when(field)) is not None:  # an unwritten field: None, and no finding
             return when
     return None
 
@@ -274,9 +276,12 @@ _PLACE_NAMES: Final[dict[str, str]] = {
 }
 
 
-def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> tuple[str, str]:
+def _status(
+    r: FieldReader, kind: Kind, written: str | None, config: Config
+) -> tuple[str, str, _Provenance | None]:
+    """The status class and label, and the provenance when it was read to decide them."""
     if kind == "claim" and written is None:
-        return "proposed", "proposed"
+        return "proposed", "proposed", None
     given = written
     if kind == "decision" and not (written and written.strip()) and config.default_status:
         given = config.default_status  # `govmem.yaml` `default_status`: the file writes none
@@ -285,7 +290,7 @@ def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> 
     if kind == "claim" and status == "accepted":
         msg = f"A claim is never accepted; its status `{written}` was read as proposed."
         r.warn("invalid-field", msg, "status")
-        return "proposed", "proposed"
+        return "proposed", "proposed", None
     if status == "unknown":
         shown = _shorten(plain_text(written)) if written else ""
         if not written:
@@ -295,10 +300,11 @@ def _status(r: FieldReader, kind: Kind, written: str | None, config: Config) -> 
         else:
             msg = f"Status `{shown}` is not a known status; read as unknown, never in force."
         r.warn("unknown-status", msg, "status")
-    authored, ratified = _provenance(r)
+    provenance = _provenance(r)
+    authored, ratified = provenance
     if authored in _AGENTS and status == "accepted" and not ratified:
-        return "proposed", "proposed"
-    return status, label
+        return "proposed", "proposed", provenance
+    return status, label, provenance
 
 
 def _partial_from_body(
@@ -334,6 +340,8 @@ class _Status:
     place: StatusPlace | None
     texts: tuple[str, ...]
     """What every status place writes: refs are read from all of them."""
+    provenance: _Provenance | None
+    """`_provenance(r)`, when the status was decided by it (else it is read again)."""
 
 
 @frozen
@@ -360,9 +368,10 @@ def _read_status(r: FieldReader, doc: MarkdownDoc, kind: Kind, config: Config) -
     """The first place that writes a status decides; a later disagreement is a finding."""
     places = _status_places(r, doc)
     place, written = next(((k, v) for k, v in places if v), (None, None))
-    status, label = _status(r, kind, written, config)
+    status, label, provenance = _status(r, kind, written, config)
     _status_conflicts(r, places, place, status, config)
-    return _Status(status, label, written, place, tuple(v for _, v in places if v))
+    texts = tuple(v for _, v in places if v)
+    return _Status(status, label, written, place, texts, provenance)
 
 
 def _read_refs(
@@ -435,7 +444,7 @@ def build_decision(
     valid_from, valid_to, git_dated = dates.valid_from, dates.valid_to, dates.git_dated
     supersedes, superseded_by, links = refs.supersedes, refs.superseded_by, refs.links
     tags = r.strings("tags") or tuple(_list_value(doc.key("tags")))
-    authored, ratified = _provenance(_quiet(r))
+    authored, ratified = st.provenance or _provenance(_quiet(r))  # its findings are r's
     from_body = frontmatter_json is None
     if frontmatter_json is None:
         extracted: dict[str, Json] = {"id": rid, "title": title, "status": written}

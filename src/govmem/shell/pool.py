@@ -43,8 +43,6 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from attrs import evolve
-
 from govmem.model.time import When
 from govmem.parse.file import ParseContext, ParsedFile, parse_file
 
@@ -94,12 +92,17 @@ def workers() -> int:
     return cores if cores is not None and cores > MIN_CORES else 1
 
 
+def _dated(ctx: ParseContext, git: When | None) -> ParseContext:
+    """`attrs.evolve(ctx, git_date=git)`, built directly (a third of its time per file)."""
+    return ParseContext(ctx.config, ctx.date_order, git)
+
+
 def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) -> list[Parsed]:
     """Parse each file of a chunk, and encode it when asked (a worker's task, and the serial
     path's)."""
     out: list[Parsed] = []
     for path, text, git in jobs:
-        parsed = parse_file(path, text, evolve(ctx, git_date=git))
+        parsed = parse_file(path, text, _dated(ctx, git))
         out.append((parsed, None if encode is None else encode(parsed, text)))
     return out
 
@@ -263,6 +266,6 @@ def _decoded(
         parsed = decode(blob, job[1])
     if parsed is None:
         path, text, git = job
-        parsed = parse_file(path, text, evolve(ctx, git_date=git))
+        parsed = parse_file(path, text, _dated(ctx, git))
         blob = None
     return parsed, blob
