@@ -41,6 +41,8 @@ class FileText:
 
 def bad_name(name: str) -> bool:
     """Whether a file system name is not valid UTF-8 (Python holds its bytes as lone surrogates)."""
+    if name.isascii():  # most names: no encoding made
+        return False
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:

@@ -186,7 +186,7 @@ class Loader:
             base = real if entry.path == "." else real / entry.path
             errors: list[tuple[str, str]] = []
             for path, st, _ in walk_tree(real, base, stats=stats, errors=errors, folders=False):
-                rel = path[cut:].replace(os.sep, "/")
+                rel = path[cut:] if os.sep == "/" else path[cut:].replace(os.sep, "/")
                 if rel not in seen and rel != CONFIG_NAME:
                     seen.add(rel)
                     yield rel, st, None
