@@ -279,7 +279,8 @@ def test_key_and_item_lines_are_read_as_their_regexes_read_them(key: str, lead: 
     """The key check and the item check in front of `load_plain`'s loop are its regexes'."""
     line = f"{key}: v"
     m = fastyaml._KEY_LINE.fullmatch(line)
-    expected = m is not None and fastyaml._WORD_FORMS.fullmatch(m[1]) is None
+    # the value is `v` unless the key held `: ` (then the value `: v` is not plain either way)
+    expected = m is not None and m[2] == "v" and fastyaml._WORD_FORMS.fullmatch(m[1]) is None
     assert (load_plain(line) is not None) == expected, line
     item = re.fullmatch(r"( *)- (.*)", f"{lead}- x")
     block = load_plain(f"k:\n{lead}- x\n")
