@@ -15,7 +15,7 @@ from unittest import mock
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 
 from govmem.parse.markdown import read_markdown, readable_lines, split_frontmatter
 from govmem.parse.outline import Outline, outline
@@ -65,6 +65,7 @@ def test_the_scanner_reads_what_commonmark_reads_or_gives_up(text: str) -> None:
 
 
 @given(markdown_texts())
+@example("- > text\n> text")  # the item's quote ends with the item: `> text` opens another
 def test_the_scanners_paragraphs_are_commonmarks_or_none(text: str) -> None:
     """Where the scanner is sure of the paragraphs (no `|` that may make a table), they are
     markdown-it's, line for line and where each one's text starts: what evidence quotes."""

@@ -402,6 +402,9 @@ class _Scan:
             self.end_quote()  # a list marker is never a quote's lazy text
         while self.items and self.items[-1][1] > column:
             self.items.pop()
+        if self.quoted and len(self.items) < self.outside:
+            self.end_quote()  # the item the quote was in has ended, and the quote with it:
+            continues = False  # a `>` here opens another (`- > a` then `> b`)
         while marker := _MARKER.match(inner):
             if _BREAK.fullmatch(inner) or _UNDERLINE.fullmatch(inner):
                 raise _Unsure  # `> * * *`, `> -`: a break or an underline, not a list item
