@@ -343,8 +343,7 @@ class Loader:
         """
         stamps: Mapping[str, tuple[object, ...]] = {}  # a walk made already: checked again
         if walked is None:
-            found, listing = self.listing(real, plan)
-            walked, stamps = (found, listing.digest(), listing.clean), listing.stamps
+            walked, stamps = self._walk_rows(real, plan)
         listed, digest, clean = walked
         findings = _text([*config_findings, *plan.findings])
         parts = [
@@ -366,8 +365,12 @@ class Loader:
         """`listing` as the snapshot key takes it: (candidates, their stamps' digest, whether
         every stamp is racily clean) — plain values, which a forked process can send back
         (`shell.prewalk`)."""
+        return self._walk_rows(real, plan)[0]
+
+    def _walk_rows(self, real: Path, plan: Plan) -> tuple[Walked, Mapping[str, tuple[object, ...]]]:
+        """`walk`, and each listed file's row (`Listing.stamps`), which it does not send."""
         listed, listing = self.listing(real, plan)
-        return listed, listing.digest(), listing.clean
+        return (listed, listing.digest(), listing.clean), listing.stamps
 
     def listing(
         self, real: Path, plan: Plan
