@@ -23,9 +23,9 @@ from govmem.engine.bm25 import (
     Document,
     TopicGuess,
     TopicIndex,
-    idf,
     protected_tokens,
 )
+from govmem.engine.postings import idf
 from govmem.engine.stopwords import STOP_WORDS
 from govmem.engine.terms import INTENT_WORDS, question_terms, terms
 

@@ -75,11 +75,11 @@ from typing import Final
 from attrs import field, frozen
 
 from govmem.index.memo import Recent
-from govmem.model.codec import CODEC, CodecError
 from govmem.model.text import tokens, u16
 
 from .glossary import translate
 from .near import NearWords
+from .postings import Postings, idf
 from .terms import compound_parts, question_terms, terms
 
 K1: Final = 1.2
@@ -171,11 +171,6 @@ class Document:
     title field holds too; empty: the first text of `title`."""
 
 
-def idf(n_docs: int, containing: int) -> float:
-    """BM25 inverse document frequency, `ln(1 + (N − n + 0.5)/(n + 0.5))`; always > 0."""
-    return math.log(1.0 + (n_docs - containing + 0.5) / (containing + 0.5))
-
-
 def protected_tokens(names: Iterable[str]) -> frozenset[str]:
     """The folded tokens of topic names and aliases: never dropped from either side."""
     return frozenset(t for name in names for t in tokens(name))
@@ -189,17 +184,6 @@ class _Topic:
     title_len: int
     body_len: int
     known_status: bool
-
-
-class _Postings:
-    """The records holding one term, in index order, with its count in each field."""
-
-    __slots__ = ("body", "docs", "title")
-
-    def __init__(self) -> None:
-        self.docs = array("I")
-        self.title = array("I")
-        self.body = array("I")
 
 
 @frozen
@@ -226,22 +210,6 @@ class _Scored:
     """The records holding it in their title field."""
 
 
-def _postings_data(p: _Postings) -> list[object]:
-    return [CODEC.encode(a, array) for a in (p.docs, p.title, p.body)]
-
-
-def _postings(v: object, t: str | None) -> _Postings:
-    docs, title, body = CODEC.decode(v, tuple[array, array, array])  # type: ignore[type-arg]
-    if not len(docs) == len(title) == len(body):
-        raise CodecError("postings of unequal lengths")
-    out = _Postings()
-    out.docs, out.title, out.body = docs, title, body
-    return out
-
-
-CODEC.register(_Postings, _postings_data, _postings)
-"""A term's postings, kept beside a snapshot as three arrays (`TOPIC_INDEX` in `qindex`)."""
-
 _RECENT_POOLS: Final = 64
 _RECENT_TERMS: Final = 4096
 
@@ -263,7 +231,7 @@ class TopicIndex:
     """record -> its topic."""
     _title_len: array[int] = field(repr=False)
     _body_len: array[int] = field(repr=False)
-    _postings: Mapping[str, _Postings] = field(repr=False)
+    _postings: Mapping[str, Postings] = field(repr=False)
     _topics: Mapping[str, _Topic] = field(repr=False)
     _names: tuple[frozenset[str], ...] = field(repr=False)
     """record -> the distinct terms of its name (`Document.name`)."""
@@ -293,7 +261,7 @@ class TopicIndex:
         topic_of: list[str] = []
         title_len = array("I")
         body_len = array("I")
-        postings: dict[str, _Postings] = {}
+        postings: dict[str, Postings] = {}
         members: dict[str, list[int]] = {}
         known: dict[str, bool] = {}
         names: list[frozenset[str]] = []
@@ -309,7 +277,7 @@ class TopicIndex:
             known[doc.topic] = known.get(doc.topic, False) or doc.known_status
             for term in title.keys() | body.keys():
                 if (found := postings.get(term)) is None:
-                    found = postings[term] = _Postings()
+                    found = postings[term] = Postings()
                 found.docs.append(pos)
                 found.title.append(title[term])
                 found.body.append(body[term])
