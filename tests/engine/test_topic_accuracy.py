@@ -193,11 +193,12 @@ SPEC_UNMET: Final = {"right_or_first": 0.92, "offered": 0.95}
 """SPEC §10's bars the rule does not reach (docs/accuracy.md says how far, and what was tried):
 right or the right topic first among the candidates ≥ 92 % of the questions, the right topic
 among the candidates of ≥ 95 % of the abstentions."""
-MEASURED: Final = {"right_or_first": 588, "offered": 298}
+MEASURED: Final = {"right_or_first": 589, "right_or_offered": 632}
 """What the rule measures for `SPEC_UNMET` over every question file, which a change may raise
-but never lower: 588 of 656 right or first (89.6 %), the right topic among the candidates of
-298 of 320 abstentions (93.1 %) — with mozilla-fxa (held-out-6.yaml; 566 of 631 and 288 of 310
-before it)."""
+but never lower: 589 of 656 right or first (89.8 %), and 632 right or offering the right topic
+among their candidates — 297 of 319 abstentions offer it (93.1 %). The second is counted with
+the right answers so that an abstention that becomes right does not count as a loss. With
+mozilla-fxa (held-out-6.yaml; 566 of 631 right or first before it)."""
 
 
 @pytest.mark.slow
@@ -223,4 +224,4 @@ def test_every_corpus_keeps_its_accuracy(
     first = sum(a.first for a in abstained)
     offered = sum(a.in_candidates for a in abstained)
     assert outcomes["correct"] + first >= MEASURED["right_or_first"], summary
-    assert offered >= MEASURED["offered"], summary
+    assert outcomes["correct"] + offered >= MEASURED["right_or_offered"], summary

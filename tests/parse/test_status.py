@@ -24,6 +24,7 @@ SPELLINGS = [
     ("Stable", "accepted", "accepted"),
     ("Implemented (moved to cosmos-sdk)", "accepted", "accepted"),
     ("Done", "accepted", "accepted"),
+    ("Final", "accepted", "accepted"),  # mozilla-fxa 0043, as PEPs and RFCs say it
     ("Partially Accepted", "accepted", "accepted"),
     ("Partly superseded", "accepted", "accepted"),
     ("Partially superseded by [ADR 3](0003-x.md)", "accepted", "accepted"),
@@ -33,6 +34,7 @@ SPELLINGS = [
     ("Draft.", "proposed", "draft"),
     ("draft", "proposed", "draft"),
     ("Pending", "proposed", "proposed"),
+    ("TBD", "proposed", "proposed"),  # mozilla-fxa 0038: to be decided
     ("In Review.", "proposed", "proposed"),
     ("Discussed by @shaun.a.noordin and @srallen.", "proposed", "proposed"),
     ("❌ Rejected", "rejected", "rejected"),
@@ -42,6 +44,7 @@ SPELLINGS = [
     ("⌛️ Superseded by [036. Multi-cluster](036-multi-cluster.md)", "superseded", "superseded"),
     ("superseded by ADR-0032", "superseded", "superseded"),
     ("Replaced by scs-0100-v3", "superseded", "superseded"),
+    ("Obsoleted by [37. Use nx](0037-use-nx.md)", "superseded", "superseded"),
     ("Deprecated", "deprecated", "deprecated"),
     ("Obsolete", "deprecated", "deprecated"),
     ("Retired", "deprecated", "deprecated"),
@@ -108,6 +111,8 @@ REFS = [
         (),
     ),
     ("Supercedes [4. DNS](0004-dns.md)", ("0004-dns.md",), (), ()),
+    ("Obsoletes: 0019-use-workspace-dependencies", ("0019-use-workspace-dependencies",), (), ()),
+    ("Obsoleted by [37. Use nx](0037-use-nx.md)", (), ("0037-use-nx.md",), ()),
     ("accepted; supersedes ADR-0045", ("ADR-0045",), (), ()),
     ("Supersedes [a](a-1.md), [b](b-2.md) and ADR-3", ("a-1.md", "b-2.md", "ADR-3"), (), ()),
     (

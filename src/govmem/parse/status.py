@@ -14,8 +14,8 @@ The printed label is the class, except that a written `approved` prints
 `approved` and a written `draft` prints `draft`.
 
 `read_refs` finds the relations a text states: full supersession in both
-directions (`Superseded by X`, `Replaced by X`, `Supersedes`/`Supercedes X`,
-`Replaces X`, and a status word followed straight by a link to a file,
+directions (`Superseded by X`, `Replaced by X`, `Obsoleted by X`, `Supersedes`/`Supercedes X`,
+`Replaces X`, `Obsoletes X` (RFC's word), and a status word followed straight by a link to a file,
 `⌛️ Superseded [0019](0019-x.md)`), and the links that are not supersessions — `Amends` /
 `Amended by`, `Partly superseded by` / `Partially supersedes`, `Partly undo`,
 `Rejected in favour of X`. A ref is kept as written: the target file name
@@ -51,6 +51,7 @@ _SPELLINGS: Final[dict[str, str]] = {
             "implemented",
             "done",
             "completed",
+            "final",
             "partially accepted",
             "partly accepted",
             "partly superseded",
@@ -70,11 +71,12 @@ _SPELLINGS: Final[dict[str, str]] = {
             "incomplete",
             "in progress",
             "work in progress",
+            "tbd",
         ),
         "proposed",
     ),
     **dict.fromkeys(("rejected", "declined"), "rejected"),
-    **dict.fromkeys(("superseded", "superceded", "replaced"), "superseded"),
+    **dict.fromkeys(("superseded", "superceded", "replaced", "obsoleted"), "superseded"),
     **dict.fromkeys(("deprecated", "obsolete", "retired", "reverted"), "deprecated"),
     **dict.fromkeys(("revoked", "withdrawn"), "revoked"),
 }
@@ -238,9 +240,9 @@ _PHRASES: Final[tuple[tuple[str, str], ...]] = (
     (r"amends", "amends"),
     (r"(?:rejected|declined)\s+in\s+favou?r\s+of", "rejected-in-favour-of"),
     (r"(?:rejected|declined)\s*\(\s*see", "rejected-in-favour-of"),
-    (r"(?:superseded|superceded|replaced)\s+by", "superseded-by"),
-    (r"(?:superseded|superceded|replaced)(?=\s*:?\s*\[)", "superseded-link"),
-    (r"(?:supersedes|supercedes|replaces)", "supersedes"),
+    (r"(?:superseded|superceded|replaced|obsoleted)\s+by", "superseded-by"),
+    (r"(?:superseded|superceded|replaced|obsoleted)(?=\s*:?\s*\[)", "superseded-link"),
+    (r"(?:supersedes|supercedes|replaces|obsoletes)", "supersedes"),
 )
 PARTIAL_KINDS: Final = frozenset(
     (
