@@ -42,7 +42,7 @@ from .gitdates import dates_part, exact_dates, kept_git_dates
 from .patch import Built, patched
 from .plan import DiskTree, Plan, log_root, plan_paths, read_config
 from .snapshot import CacheCounts
-from .through import date_order, parse_through
+from .through import config_key, date_order, parse_through
 
 _LOGS_KEY: Final = re.compile(r"^\s*[\"']?logs[\"']?\s*:", re.MULTILINE)
 """A `logs:` key in a `govmem.yaml` text (then it is parsed for them: `Loader.log_roots`)."""
@@ -347,7 +347,7 @@ class Loader:
         listed, digest, clean = walked
         findings = _text([*config_findings, *plan.findings])
         parts = [
-            _cache.config_key(config, config.date_order or ""),
+            config_key(config, config.date_order or ""),
             config.text,
             findings,
             _text(plan.entries),
