@@ -260,8 +260,9 @@ def _build(path: str, item: _Item, ctx: ParseContext) -> ParsedFile:
         item.data, path=path, dialect=dict(ctx.config.fields), order=ctx.date_order
     )
     body = item.body
-    read = body is not None and item.kind not in ("memory", "relation")  # a body they do not read
-    doc = read_markdown(body, ctx.date_order) if read and body is not None else None
+    doc = None
+    if body is not None and item.kind not in ("memory", "relation"):  # they read no body
+        doc = read_markdown(body, ctx.date_order)
     if doc is not None and not item.frontmatter and not doc.has_heading:
         return _skip(path, "No heading and no frontmatter: not a record.")
     if item.kind == "source":

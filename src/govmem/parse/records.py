@@ -355,7 +355,7 @@ def _read_status(r: FieldReader, doc: MarkdownDoc, kind: Kind, config: Config) -
     written_at = [(k, v) for k, v in _status_places(r, doc) if v]
     place, written = written_at[0] if written_at else (None, None)
     later = written_at[1:]
-    given = None if kind == "claim" and written is None else _given(kind, written, config)
+    given = _given(kind, written, config)
     read = read_statuses(
         given, written, [v for _, v in later], _dated_changes(doc), config.statuses
     )
