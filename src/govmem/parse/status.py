@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -272,8 +272,8 @@ class RecordStatuses:
 def read_statuses(
     given: str | None,
     written: str | None,
-    later: Iterable[str],
-    changes: Iterable[str],
+    later: Sequence[str],
+    changes: Sequence[str],
     extra: tuple[tuple[str, str], ...] = (),
 ) -> RecordStatuses:
     """A record's statuses (SPEC v5 §2 "The metadata block"): `given`, the status it is read
@@ -284,8 +284,8 @@ def read_statuses(
     return RecordStatuses(
         reading,
         unfilled,
-        tuple(read_status(text, extra).status for text in later),
-        tuple(change_status(text, extra) for text in changes),
+        tuple([read_status(text, extra).status for text in later]) if later else (),
+        tuple([change_status(text, extra) for text in changes]) if changes else (),
     )
 
 
