@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from govmem.author.compose import Draft, Target, compose, is_placeholder
+from govmem.author.compose import Draft, Target, compose, is_placeholder, request_of
 from govmem.author.relink import NewRecord, amended_by, superseded_by
 from govmem.author.shape import Sample, shape_of
 from govmem.model.records import Config, Record
 from govmem.parse.file import ParseContext, parse_file
-from govmem.shell.author import request_of
 from tests.conftest import CORPORA
 
 DAY = date(2026, 5, 4)

@@ -26,7 +26,7 @@ def test_records_come_back_equal_to_the_last_field(recs: list[Record]) -> None:
 
 @given(configs())
 def test_a_configuration_comes_back_with_the_same_repr(config: Config) -> None:
-    """A configuration's `repr` is part of every cache key (`cache.config_key`)."""
+    """A configuration's `repr` is part of every cache key (`through.config_key`)."""
     back = CODEC.loads(CODEC.dumps(config, Config), Config)
     assert back == config
     assert repr(back) == repr(config)

@@ -28,7 +28,8 @@ it and nowhere else:
    the status is in the frontmatter, else items of a `## Links` list (as
    log4brains writes them);
 8. an agent's record that has no frontmatter ends with an HTML comment
-   saying so, with its `request_id` (the loader reads no HTML comment).
+   saying so, with its `request_id` (the loader reads no HTML comment;
+   `request_of` reads it back, for a retry with the same key).
 
 What the model has no place for (a topic in a Nygard record) is not
 written; `Composed.notes` says so.
@@ -44,6 +45,7 @@ from typing import Any, Final, Literal
 
 from attrs import field, frozen
 
+from govmem.model.records import Record
 from govmem.parse.yaml import Json
 from govmem.parse.yamledit import dump, frontmatter_span, remove_keys, set_keys, set_status_section
 
@@ -66,6 +68,7 @@ from .shape import FIELD_KEYS, Shape, field_of, fill_tokens, frontmatter_of
 
 MARKER: Final = "govmem:"
 """How the HTML comment of an agent's record opens (`<!-- govmem: {...} -->`)."""
+_MARKER_LINE: Final = re.compile(r"<!--\s*" + re.escape(MARKER) + r"\s*(?P<json>\{.*?\})\s*-->")
 _PLACEHOLDER: Final = re.compile(r"^\s*(?:\{.*\}?|\[.*\|.*\]|<[^>]*>|YYYY-MM-DD.*|N{2,})\s*$", re.S)
 _SETTABLE: Final = frozenset(FIELD_KEYS)
 """Fields whose keys a new record sets or removes."""
@@ -134,6 +137,33 @@ def marker_comment(request_id: str | None) -> str:
         data["request_id"] = request_id
     text = json.dumps(data, ensure_ascii=False).replace(">", "\\u003e").replace("<", "\\u003c")
     return f"{MARKER} {text}"
+
+
+def request_of(text: str) -> str | None:
+    """The `request_id` an agent's record carries (its frontmatter, or its HTML comment)."""
+    fm = frontmatter_of(text)
+    if fm is not None:
+        got = fm.get("request_id", fm.get("requestId"))
+        if isinstance(got, str):
+            return got
+    for m in _MARKER_LINE.finditer(text):
+        try:
+            data = json.loads(m["json"])
+        except ValueError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("request_id"), str):
+            return str(data["request_id"])
+    return None
+
+
+def request_of_record(rec: Record) -> str | None:
+    """The `request_id` of a loaded record: its frontmatter's, else its body's comment."""
+    if not rec.extracted:
+        fm = json.loads(rec.frontmatter)
+        got = fm.get("request_id", fm.get("requestId")) if isinstance(fm, dict) else None
+        if isinstance(got, str):
+            return got
+    return request_of(rec.body)
 
 
 def compose(shape: Shape, draft: Draft) -> Composed:

@@ -126,18 +126,51 @@ def file_subject(path: str | None) -> str | None:
 def parse_file(path: str, text: str, ctx: ParseContext | None = None) -> ParsedFile:
     """Parse one file's text (SPEC §2 Files); never raises on any text.
 
+    What the file holds is found first (`_items`: its records, sources and relations, each
+    as keys and a body, or why it holds none), then each is built (`_build`).
+
     Args:
         path: root-relative POSIX path; names the file in findings and ids.
         text: the file's decoded text (a leading byte-order mark is ignored).
         ctx: configuration, the corpus's date order, the file's git date.
     """
     ctx = ctx or ParseContext()
+    found = _items(path, text)
+    if isinstance(found, ParsedFile):
+        return found
+    parts = [_build(path, item, ctx) if isinstance(item, _Item) else item for item in found]
+    if len(parts) == 1:
+        return parts[0]
+    merged = _merge(parts)
+    if not (merged.records or merged.sources or merged.relations or merged.excluded):
+        return ParsedFile(findings=merged.findings, skipped=True)
+    return merged
+
+
+@frozen
+class _Item:
+    """One record, source or relation a file holds, its keys not yet read."""
+
+    kind: str
+    """`decision`, `claim`, `memory`, `source` or `relation`."""
+    data: Mapping[str, Json]
+    index: int = 0
+    """Its place in a YAML file's list."""
+    body: str | None = None
+    """A Markdown file's body; None in a YAML file."""
+    frontmatter: bool = True
+    """Whether its keys are written (a Markdown file without frontmatter writes none)."""
+
+
+def _items(path: str, text: str) -> ParsedFile | list[_Item | ParsedFile]:
+    """What a file holds: its items, each as found or why it is none (a part of its own);
+    or the whole file's reason for holding none."""
     if is_not_a_record(path):
         return _skip(path, "README, index and template files are not records.")
     text = text.removeprefix("\ufeff")
     if path.lower().endswith(_YAML_SUFFIXES):
-        return _parse_yaml(path, text, ctx)
-    return _parse_markdown(path, text, ctx)
+        return _yaml_items(path, text)
+    return _markdown_item(path, text)
 
 
 def _skip(path: str, message: str) -> ParsedFile:
@@ -149,21 +182,12 @@ def _bad_yaml(path: str, message: str) -> ParsedFile:
     return ParsedFile(findings=(finding,), excluded=1)
 
 
-def _reader(data: Mapping[str, Json], path: str, ctx: ParseContext) -> FieldReader:
-    return FieldReader(data, path=path, dialect=dict(ctx.config.fields), order=ctx.date_order)
-
-
-def _parse_markdown(path: str, text: str, ctx: ParseContext) -> ParsedFile:
+def _markdown_item(path: str, text: str) -> ParsedFile | list[_Item | ParsedFile]:
     fm_text, body, unclosed = split_frontmatter(text)
     if unclosed:
         return _bad_yaml(path, "the frontmatter opened with `---` is never closed")
     if fm_text is None:
-        doc = read_markdown(body, ctx.date_order)
-        if not doc.has_heading:
-            return _skip(path, "No heading and no frontmatter: not a record.")
-        return _one(
-            _markdown_record(path, {}, body, ctx, kind="decision", frontmatter=False, doc=doc)
-        )
+        return [_Item("decision", {}, body=body, frontmatter=False)]
     loaded = load_yaml(fm_text)
     if isinstance(loaded, BadYaml):
         return _bad_yaml(path, loaded.message)
@@ -171,13 +195,38 @@ def _parse_markdown(path: str, text: str, ctx: ParseContext) -> ParsedFile:
     if not isinstance(data, dict):
         return _bad_yaml(path, "the frontmatter is not a mapping")
     kind = _written_kind(data) or "decision"
-    if kind == "source":
-        return _source_file(path, data, ctx, body=body)
-    if kind == "relation":
-        return _relation_file(path, data, ctx, index=0)
-    if kind not in ("decision", "claim", "memory"):
+    if kind not in _KINDS:
         return _skip(path, f"Unknown kind `{kind}`: not a record.")
-    return _one(_markdown_record(path, data, body, ctx, kind=kind, frontmatter=True))
+    return [_Item(kind, data, body=body)]
+
+
+def _yaml_items(path: str, text: str) -> ParsedFile | list[_Item | ParsedFile]:
+    loaded = load_yaml_documents(text)
+    if isinstance(loaded, BadYaml):
+        return _bad_yaml(path, loaded.message)
+    documents = loaded.data if isinstance(loaded.data, list) else []
+    items: list[Json] = []
+    for doc in documents:
+        items.extend(doc if isinstance(doc, list) else [] if doc is None else [doc])
+    if not items:
+        return _skip(path, "An empty YAML file: not a record.")
+    listed = len(items) > 1
+    return [_yaml_item(path, item, i, listed) for i, item in enumerate(items)]
+
+
+def _yaml_item(path: str, item: Json, index: int, listed: bool) -> _Item | ParsedFile:
+    where = f"Item {index} of the file" if listed else "The YAML"
+    if not isinstance(item, dict):
+        return _skip(path, f"{where} is not a mapping: not a record.")
+    kind = _yaml_kind(item)
+    if kind is None:
+        return _skip(path, f"{where} has no `kind`: not a record.")
+    if kind not in _KINDS:
+        return _skip(path, f"{where} has the unknown kind `{kind}`: not a record.")
+    return _Item(kind, item, index=index)
+
+
+_KINDS: Final = frozenset(("decision", "claim", "memory", "source", "relation"))
 
 
 def _written_kind(data: Mapping[str, Json]) -> str | None:
@@ -194,56 +243,6 @@ def _yaml_kind(data: Mapping[str, Json]) -> str | None:
     return "relation" if "between" in data else None
 
 
-def _one(built: tuple[Record | None, list[Finding]]) -> ParsedFile:
-    record, findings = built
-    if record is None:
-        return ParsedFile(findings=tuple(findings), excluded=1)
-    return ParsedFile(records=(record,), findings=tuple(findings))
-
-
-def _markdown_record(
-    path: str,
-    data: Mapping[str, Json],
-    body: str,
-    ctx: ParseContext,
-    *,
-    kind: str,
-    frontmatter: bool,
-    doc: MarkdownDoc | None = None,
-) -> tuple[Record | None, list[Finding]]:
-    reader = _reader(data, path, ctx)
-    if kind == "memory":
-        return build_memory(reader, ctx.config, index=0, body=body), reader.findings
-    record = build_decision(
-        reader,
-        ctx.config,
-        kind="claim" if kind == "claim" else "decision",
-        fallback_id=id_from_stem(path),
-        doc=doc or read_markdown(body, ctx.date_order),
-        body=body,
-        frontmatter_json=dump_json(dict(data)) if frontmatter else None,
-        git_date=ctx.git_date,
-    )
-    return record, reader.findings
-
-
-def _parse_yaml(path: str, text: str, ctx: ParseContext) -> ParsedFile:
-    loaded = load_yaml_documents(text)
-    if isinstance(loaded, BadYaml):
-        return _bad_yaml(path, loaded.message)
-    documents = loaded.data if isinstance(loaded.data, list) else []
-    items: list[Json] = []
-    for doc in documents:
-        items.extend(doc if isinstance(doc, list) else [] if doc is None else [doc])
-    if not items:
-        return _skip(path, "An empty YAML file: not a record.")
-    parts = [_yaml_item(path, item, i, ctx, len(items) > 1) for i, item in enumerate(items)]
-    merged = _merge(parts)
-    if not (merged.records or merged.sources or merged.relations or merged.excluded):
-        return ParsedFile(findings=merged.findings, skipped=True)
-    return merged
-
-
 def _merge(parts: list[ParsedFile]) -> ParsedFile:
     return ParsedFile(
         records=tuple(r for p in parts for r in p.records),
@@ -254,36 +253,41 @@ def _merge(parts: list[ParsedFile]) -> ParsedFile:
     )
 
 
-def _yaml_item(path: str, item: Json, index: int, ctx: ParseContext, listed: bool) -> ParsedFile:
-    where = f"Item {index} of the file" if listed else "The YAML"
-    if not isinstance(item, dict):
-        return _skip(path, f"{where} is not a mapping: not a record.")
-    kind = _yaml_kind(item)
-    if kind is None:
-        return _skip(path, f"{where} has no `kind`: not a record.")
-    if kind == "source":
-        return _source_file(path, item, ctx, body=None)
-    if kind == "relation":
-        return _relation_file(path, item, ctx, index=index)
-    if kind not in ("decision", "claim", "memory"):
-        return _skip(path, f"{where} has the unknown kind `{kind}`: not a record.")
-    reader = _reader(item, path, ctx)
-    if kind == "memory":
-        return _one((build_memory(reader, ctx.config, index=index, body=""), reader.findings))
-    if _missing_id(reader, "id"):
-        return ParsedFile(findings=tuple(reader.findings), excluded=1)
-    record = build_decision(
-        reader,
-        ctx.config,
-        kind="claim" if kind == "claim" else "decision",
-        fallback_id=None,
-        doc=None,
-        body=reader.text("body") or "",
-        frontmatter_json=dump_json(item),
-        git_date=ctx.git_date,
-        index=index,
+def _build(path: str, item: _Item, ctx: ParseContext) -> ParsedFile:
+    """One item's record, source or relation: its keys read (`FieldReader`), its body's
+    places (`read_markdown`), then built (`records`)."""
+    reader = FieldReader(
+        item.data, path=path, dialect=dict(ctx.config.fields), order=ctx.date_order
     )
-    return _one((record, reader.findings))
+    body = item.body
+    doc = None
+    if body is not None and item.kind not in ("memory", "relation"):  # they read no body
+        doc = read_markdown(body, ctx.date_order)
+    if doc is not None and not item.frontmatter and not doc.has_heading:
+        return _skip(path, "No heading and no frontmatter: not a record.")
+    if item.kind == "source":
+        return _source(reader, doc, body, path)
+    if item.kind == "relation":
+        return _relation(reader)
+    if item.kind == "memory":
+        record = build_memory(reader, ctx.config, index=item.index, body=body or "")
+    elif body is None and _missing_id(reader, "id"):
+        record = None
+    else:
+        record = build_decision(
+            reader,
+            ctx.config,
+            kind="claim" if item.kind == "claim" else "decision",
+            fallback_id=None if body is None else id_from_stem(path),
+            doc=doc,
+            body=(reader.text("body") or "") if body is None else body,
+            frontmatter_json=dump_json(dict(item.data)) if item.frontmatter else None,
+            git_date=ctx.git_date,
+            index=item.index,
+        )
+    if record is None:
+        return ParsedFile(findings=tuple(reader.findings), excluded=1)
+    return ParsedFile(records=(record,), findings=tuple(reader.findings))
 
 
 def _missing_id(reader: FieldReader, *fields: str) -> bool:
@@ -293,10 +297,9 @@ def _missing_id(reader: FieldReader, *fields: str) -> bool:
     return True
 
 
-def _source_file(
-    path: str, data: Mapping[str, Json], ctx: ParseContext, *, body: str | None
+def _source(
+    reader: FieldReader, doc: MarkdownDoc | None, body: str | None, path: str
 ) -> ParsedFile:
-    reader = _reader(data, path, ctx)
     sid = reader.text("id") or reader.text("source_id")
     if sid is None and body is not None:
         sid = id_from_stem(path)
@@ -304,12 +307,11 @@ def _source_file(
         _missing_id(reader, "id", "source_id")
         return ParsedFile(findings=tuple(reader.findings), excluded=1)
     reader.id = sid
-    raw_text = data.get("text")
+    raw_text = reader.data.get("text")
     text = body if body is not None else raw_text if isinstance(raw_text, str) else ""
     title = reader.text("title")
     prose = None
-    if body is not None:
-        doc = read_markdown(body, ctx.date_order)
+    if body is not None and doc is not None:
         title = doc.title if title is None else title
         prose = doc.prose if body_spans_hold(body) else None
     source = Source(
@@ -319,16 +321,13 @@ def _source_file(
         reference=reader.text("reference"),
         occurred_at=reader.when("occurred_at"),
         text=text,
-        path=path,
+        path=reader.path,
         prose=prose,
     )
     return ParsedFile(sources=(source,), findings=tuple(reader.findings))
 
 
-def _relation_file(
-    path: str, data: Mapping[str, Json], ctx: ParseContext, *, index: int
-) -> ParsedFile:
-    reader = _reader(data, path, ctx)
+def _relation(reader: FieldReader) -> ParsedFile:
     if _missing_id(reader, "id"):
         return ParsedFile(findings=tuple(reader.findings), excluded=1)
     reader.id = reader.text("id")
@@ -337,7 +336,7 @@ def _relation_file(
         msg = "`between` must name exactly two records; the relation was left out."
         reader.warn("invalid-field", msg, "between")
         return ParsedFile(findings=tuple(reader.findings), excluded=1)
-    resolution = _resolution(data.get("resolution"), reader)
+    resolution = _resolution(reader.data.get("resolution"), reader)
     written = reader.choice("status", ("open", "resolved"))
     resolved = written == "resolved" if written else resolution is not None
     relation = Relation(
@@ -346,7 +345,7 @@ def _relation_file(
         status="resolved" if resolved else "open",
         rationale=reader.text("rationale"),
         resolution=resolution,
-        path=path,
+        path=reader.path,
     )
     return ParsedFile(relations=(relation,), findings=tuple(reader.findings))
 

@@ -95,8 +95,9 @@ class MarkdownDoc:
     block_text: str | None = None
     """The metadata block's lines, where a sentence may state a relation (`This decision has
     been superseded by decision: [0022 …](0022-….md)`)."""
-    bare_dates: tuple[str, ...] = ()
-    """Metadata block lines that start with a date (`June 19, 2018`)."""
+    loose_lines: tuple[str, ...] = ()
+    """The metadata block's other lines, stripped, none blank: one that opens with a date
+    (`June 19, 2018`) dates the record (`records` reads them)."""
     changelog: tuple[ChangeLine, ...] = ()
     links_section: str | None = None
     """A MADR/log4brains `## Links` section (`- Supersedes [x](x.md)`)."""
@@ -265,13 +266,9 @@ def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(keys)
 
 
-def _bare_dates(preamble: list[str], order: DateOrder) -> tuple[str, ...]:
-    """Lines that are a date, or open with one (`2024-10-31 :ghost:`), other than key lines."""
-    return tuple(
-        line.strip()
-        for line in preamble
-        if line.strip() and not _KEY_LINE.match(line) and leading_date(line, order) is not None
-    )
+def _loose_lines(preamble: list[str]) -> tuple[str, ...]:
+    """The lines other than key lines, stripped, none blank."""
+    return tuple(line.strip() for line in preamble if line.strip() and not _KEY_LINE.match(line))
 
 
 def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tuple[ChangeLine, ...]:
@@ -282,16 +279,15 @@ def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tup
     current: When | BadDate | None = None
     n = start
     while n < end:
-        if (head := subheadings.get(n)) is not None:
-            found = leading_date(head.text, order)
+        head = subheadings.get(n)
+        bullet = None if head is not None else _BULLET.match(lines[n])
+        text = head.text if head is not None else bullet[2] if bullet else lines[n].strip()
+        found = leading_date(text, order) if text else None
+        if head is not None:  # a dated sub-heading dates the undated bullets under it
             current = found[0] if found else None
             n = head.end
             continue
-        line = lines[n]
         n += 1
-        bullet = _BULLET.match(line)
-        text = bullet[2] if bullet else line.strip()
-        found = leading_date(text, order) if text else None
         if found is not None:
             entries.append((found[0], [found[1]]))
         elif bullet and len(bullet[1]) < 2 and current is not None:
@@ -335,7 +331,7 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
         status_section=section or None,
         keys=keys,
         block_text="\n".join(block_lines).strip() or None,
-        bare_dates=_bare_dates(block_lines, order),
+        loose_lines=_loose_lines(block_lines),
         changelog=changelog,
         links_section=links,
         definitions=doc.definitions,

@@ -56,7 +56,7 @@ from govmem.model.time import When
 from .dates import BadDate, leading_date
 from .fields import FieldReader
 from .markdown import DATE_KEYS, UPDATED_KEYS, MarkdownDoc, body_spans_hold
-from .status import StatusRefs, is_unfilled, plain_text, read_refs, read_status
+from .status import RecordStatuses, StatusRefs, plain_text, read_refs, read_statuses
 from .yaml import Json
 
 _Provenance = tuple[str | None, tuple[str, ...]]
@@ -66,17 +66,8 @@ _FM_DATES: Final = ("valid_from", "date", "created", "created_at")
 _FM_UPDATED: Final = ("updated", "updated_at", "last_modified", "last_updated")
 _ENDING: Final = frozenset(("deprecated", "superseded"))
 _AGENTS: Final = frozenset(("agent", "agent-drafted"))
-_DRAFT_LINE: Final = re.compile(r"^(?:initial|first)\s+draft\b", re.IGNORECASE)
-_MARKED: Final = re.compile(
-    r"\bmark(?:ed)?\s+(?:it\s+|this\s+)?as\s+(?P<w>.+)$|\bapprove(?:d)?\s+(?:the\s+)?adr\b",
-    re.IGNORECASE,
-)
 _PARTLY_SUPERSEDED: Final = re.compile(
     r"^\W*(?:partly|partially|in\s+part)\s+(?:superseded|superceded)", re.IGNORECASE
-)
-_SET_TO: Final = re.compile(
-    r"^(?:(?:set|move[ds]?|change[ds]?|update[ds]?)\s+(?:the\s+)?(?:status\s+)?(?:as|to)\s+)",
-    re.IGNORECASE,
 )
 
 
@@ -130,10 +121,13 @@ def _provenance(r: FieldReader) -> _Provenance:
     return (authored.lower() if authored else None), ratified
 
 
-def _block_date(r: FieldReader, key: str, value: str) -> When | None:
-    """A metadata value that opens with a date (`2024-10-31 :ghost:`); else a finding."""
+def _block_date(r: FieldReader, key: str, value: str, *, loose: bool = False) -> When | None:
+    """A metadata value that opens with a date (`2024-10-31 :ghost:`); else a finding (none
+    for a `loose` line, which may be any text: a line that is no date does not date)."""
     found = leading_date(value, r.order)
     if found is None:
+        if loose:
+            return None
         msg = f"`{key.capitalize()}: {value}` is not a date govmem can read; it was not used."
         r.warn("unreadable-date", msg, key)
         return None
@@ -172,7 +166,9 @@ def _written_from(
     """
     written = _frontmatter_date(r, _FM_DATES)
     dated = _block_dates(r, doc, DATE_KEYS)
-    dated += [when for line in doc.bare_dates if (when := _block_date(r, "date", line))]
+    dated += [
+        when for line in doc.loose_lines if (when := _block_date(r, "date", line, loose=True))
+    ]
     updated = _block_dates(r, doc, UPDATED_KEYS)
     return (
         written
@@ -184,26 +180,11 @@ def _written_from(
     )
 
 
-def change_status(text: str, extra: tuple[tuple[str, str], ...] = ()) -> str | None:
-    """The status class a changelog line sets, if it sets one.
-
-    `Mark as rejected in favour of ADR-101`, `Reverted`, `Implemented`,
-    `… and mark as accepted`, `approve ADR`, `Initial draft`; None for
-    `Update based on review feedback`.
-    """
-    plain = plain_text(text)
-    if _DRAFT_LINE.match(plain):
-        return "proposed"
-    m = _MARKED.search(plain)
-    candidate = (m["w"] or "approved") if m else _SET_TO.sub("", plain)
-    status = read_status(candidate, extra).status
-    return None if status == "unknown" else status
-
-
 def _changes(
-    r: FieldReader, doc: MarkdownDoc, config: Config
+    r: FieldReader, doc: MarkdownDoc, sets: tuple[str | None, ...]
 ) -> tuple[tuple[StatusChange, ...], list[Link], list[When]]:
-    """Status changes, dated partial links, and every parsable changelog date."""
+    """Status changes, dated partial links, and every parsable changelog date; `sets`: the
+    class each dated line sets (`_dated_changes`, `read_statuses`)."""
     defs = dict(doc.definitions)
     changes: list[StatusChange] = []
     links: list[Link] = []
@@ -216,13 +197,18 @@ def _changes(
         dates.append(line.at)
         refs = read_refs(line.text, partial_only=True, definitions=defs)
         links += [Link(link.kind, link.ref, line.at) for link in refs.links]
-        status = change_status(line.text, config.statuses)
+        status = sets[len(dates) - 1]
         if status is not None:
             favour = [x.ref for x in refs.links if x.kind == "rejected-in-favour-of"]
             ref = favour[0] if favour and status == "rejected" else None
             changes.append(StatusChange(line.at, status, line.text, ref))
     changes.sort(key=lambda c: c.at.at)
     return tuple(changes), links, dates
+
+
+def _dated_changes(doc: MarkdownDoc) -> list[str]:
+    """The text of each changelog line whose date is a real one (`_changes` reads them)."""
+    return [line.text for line in doc.changelog if not isinstance(line.at, BadDate)]
 
 
 def _earliest(whens: Iterable[When]) -> When | None:
@@ -247,24 +233,17 @@ def _status_places(r: FieldReader, doc: MarkdownDoc) -> list[tuple[StatusPlace, 
 
 def _status_conflicts(
     r: FieldReader,
-    places: list[tuple[StatusPlace, str | None]],
-    used: StatusPlace | None,
+    later: list[tuple[StatusPlace, str]],
+    used: StatusPlace,
     status: str,
-    config: Config,
+    read: RecordStatuses,
 ) -> None:
     """A later place whose status class differs from the one used: `status-conflict`."""
-    later = False
-    for place, text in places:
-        if place == used:
-            later = True
-            continue
-        if not later or not text:
-            continue
-        other = read_status(text, config.statuses).status
+    for (place, text), other in zip(later, read.later, strict=True):
         if other != "unknown" and other != status:
             msg = (
                 f"The {_PLACE_NAMES[place]} says `{plain_text(text)}` ({other}), but the "
-                f"{_PLACE_NAMES[used or place]} said {status} first; the first was used."
+                f"{_PLACE_NAMES[used]} said {status} first; the first was used."
             )
             r.warn("status-conflict", msg, "status")
 
@@ -276,17 +255,21 @@ _PLACE_NAMES: Final[dict[str, str]] = {
 }
 
 
+def _given(kind: Kind, written: str | None, config: Config) -> str | None:
+    """The status text a record is read with: the one written, else `govmem.yaml`
+    `default_status` for a decision; none for a claim that writes none."""
+    if kind == "decision" and not (written and written.strip()) and config.default_status:
+        return config.default_status
+    return written
+
+
 def _status(
-    r: FieldReader, kind: Kind, written: str | None, config: Config
+    r: FieldReader, kind: Kind, written: str | None, read: RecordStatuses
 ) -> tuple[str, str, _Provenance | None]:
     """The status class and label, and the provenance when it was read to decide them."""
     if kind == "claim" and written is None:
         return "proposed", "proposed", None
-    given = written
-    if kind == "decision" and not (written and written.strip()) and config.default_status:
-        given = config.default_status  # `govmem.yaml` `default_status`: the file writes none
-    reading = read_status(given, config.statuses)
-    status, label = reading.status, reading.label
+    status, label = read.reading.status, read.reading.label
     if kind == "claim" and status == "accepted":
         msg = f"A claim is never accepted; its status `{written}` was read as proposed."
         r.warn("invalid-field", msg, "status")
@@ -295,7 +278,7 @@ def _status(
         shown = _shorten(plain_text(written)) if written else ""
         if not written:
             msg = "No status is written; read as unknown, never in force."
-        elif is_unfilled(written, config.statuses):
+        elif read.unfilled:
             msg = f"Status `{shown}` is an unfilled template; read as unknown, never in force."
         else:
             msg = f"Status `{shown}` is not a known status; read as unknown, never in force."
@@ -342,6 +325,8 @@ class _Status:
     """What every status place writes: refs are read from all of them."""
     provenance: _Provenance | None
     """`_provenance(r)`, when the status was decided by it (else it is read again)."""
+    changes: tuple[str | None, ...]
+    """The class each dated changelog line sets (`read_statuses`)."""
 
 
 @frozen
@@ -365,17 +350,24 @@ class _Dates:
 
 
 def _read_status(r: FieldReader, doc: MarkdownDoc, kind: Kind, config: Config) -> _Status:
-    """The first place that writes a status decides; a later disagreement is a finding."""
-    places = _status_places(r, doc)
-    place, written = next(((k, v) for k, v in places if v), (None, None))
-    status, label, provenance = _status(r, kind, written, config)
-    _status_conflicts(r, places, place, status, config)
-    texts = tuple(v for _, v in places if v)
-    return _Status(status, label, written, place, texts, provenance)
+    """The first place that writes a status decides; a later disagreement is a finding. Every
+    status text (the places', the changelog's lines) is read at once (`read_statuses`)."""
+    written_at = [(k, v) for k, v in _status_places(r, doc) if v]
+    place, written = written_at[0] if written_at else (None, None)
+    later = written_at[1:]
+    given = _given(kind, written, config)
+    read = read_statuses(
+        given, written, [v for _, v in later], _dated_changes(doc), config.statuses
+    )
+    status, label, provenance = _status(r, kind, written, read)
+    if place is not None:
+        _status_conflicts(r, later, place, status, read)
+    texts = tuple(v for _, v in written_at)
+    return _Status(status, label, written, place, texts, provenance, read.changes)
 
 
 def _read_refs(
-    r: FieldReader, doc: MarkdownDoc, title: str, st: _Status, body: str, config: Config
+    r: FieldReader, doc: MarkdownDoc, title: str, st: _Status, body: str
 ) -> tuple[_Refs, list[When], tuple[StatusChange, ...]]:
     """Refs from every status place, the links section, the title and the changelog.
 
@@ -386,7 +378,7 @@ def _read_refs(
     refs = read_refs("\n".join(dict.fromkeys(filter(None, texts))), definitions=defs)
     title_refs = read_refs(title, partial_only=True, definitions=defs)
     partial = _partial_from_body(st.written, refs, body, defs)
-    changes, change_links, change_dates = _changes(r, doc, config)
+    changes, change_links, change_dates = _changes(r, doc, st.changes)
     found = _Refs(
         supersedes=_unique([*r.strings("supersedes"), *refs.supersedes]),
         superseded_by=_unique([*r.strings("superseded_by"), *refs.superseded_by]),
@@ -437,8 +429,9 @@ def build_decision(
     r.id = rid
     doc = doc or MarkdownDoc()
     title = r.text("title") or doc.title or doc.first_heading or rid
+    scope = _scope(r, config)
     st = _read_status(r, doc, kind, config)
-    refs, change_dates, changes = _read_refs(r, doc, title, st, body, config)
+    refs, change_dates, changes = _read_refs(r, doc, title, st, body)
     dates = _read_dates(r, doc, kind, st.status, changes, change_dates, git_date)
     status, label, written, where = st.status, st.label, st.written, st.place
     valid_from, valid_to, git_dated = dates.valid_from, dates.valid_to, dates.git_dated
@@ -470,7 +463,7 @@ def build_decision(
         index=index,
         topic=r.text("topic"),
         value=r.text("value"),
-        scope=_scope(r, config),
+        scope=scope,
         valid_from=valid_from,
         valid_to=valid_to,
         confidence=_or(r.number("confidence"), 0.6 if kind == "claim" else 0.9),

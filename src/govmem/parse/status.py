@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -228,6 +228,67 @@ def read_status(text: str | None, extra: tuple[tuple[str, str], ...] = ()) -> St
             spelling = " ".join(words[:n])
             return StatusReading(cls, _LABELS.get(spelling, cls) if n == 1 else cls)
     return UNKNOWN
+
+
+_DRAFT_LINE: Final = re.compile(r"^(?:initial|first)\s+draft\b", re.IGNORECASE)
+_MARKED: Final = re.compile(
+    r"\bmark(?:ed)?\s+(?:it\s+|this\s+)?as\s+(?P<w>.+)$|\bapprove(?:d)?\s+(?:the\s+)?adr\b",
+    re.IGNORECASE,
+)
+_SET_TO: Final = re.compile(
+    r"^(?:(?:set|move[ds]?|change[ds]?|update[ds]?)\s+(?:the\s+)?(?:status\s+)?(?:as|to)\s+)",
+    re.IGNORECASE,
+)
+
+
+def change_status(text: str, extra: tuple[tuple[str, str], ...] = ()) -> str | None:
+    """The status class a changelog line sets, if it sets one.
+
+    `Mark as rejected in favour of ADR-101`, `Reverted`, `Implemented`,
+    `… and mark as accepted`, `approve ADR`, `Initial draft`; None for
+    `Update based on review feedback`.
+    """
+    plain = plain_text(text)
+    if _DRAFT_LINE.match(plain):
+        return "proposed"
+    m = _MARKED.search(plain)
+    candidate = (m["w"] or "approved") if m else _SET_TO.sub("", plain)
+    status = read_status(candidate, extra).status
+    return None if status == "unknown" else status
+
+
+@frozen
+class RecordStatuses:
+    """Every status a record writes, read at once (`read_statuses`)."""
+
+    reading: StatusReading
+    """What its status says (the first place that writes one, or the configured default)."""
+    unfilled: bool
+    """That status reads as unknown because it is an unfilled template."""
+    later: tuple[str, ...]
+    """The class each later status place says (`unknown` when none)."""
+    changes: tuple[str | None, ...]
+    """The class each changelog line sets, if it sets one (`change_status`)."""
+
+
+def read_statuses(
+    given: str | None,
+    written: str | None,
+    later: Sequence[str],
+    changes: Sequence[str],
+    extra: tuple[tuple[str, str], ...] = (),
+) -> RecordStatuses:
+    """A record's statuses (SPEC v5 §2 "The metadata block"): `given`, the status it is read
+    with (`written`, the one its first place writes, or a default), each of the `later`
+    places' texts and each of its changelog lines, `extra` spellings from `govmem.yaml`."""
+    reading = read_status(given, extra)
+    unfilled = reading.status == "unknown" and written is not None and is_unfilled(written, extra)
+    return RecordStatuses(
+        reading,
+        unfilled,
+        tuple([read_status(text, extra).status for text in later]) if later else (),
+        tuple([change_status(text, extra) for text in changes]) if changes else (),
+    )
 
 
 _PARTLY: Final = r"(?:partly|partially|in\s+part)\s+"

@@ -37,10 +37,8 @@ yet, under the lock) and returns it without writing.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import posixpath
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import date, datetime
 from functools import partial
@@ -50,10 +48,10 @@ from typing import Final, Literal
 from attrs import evolve, frozen
 
 from govmem._corpus import Corpus, utc_now
-from govmem.author.compose import MARKER, Composed, Draft, Target, compose
+from govmem.author.compose import Composed, Draft, Target, compose, request_of, request_of_record
 from govmem.author.naming import Numbering, naming_of, read_name
 from govmem.author.relink import NewRecord, amended_by, superseded_by
-from govmem.author.shape import Sample, Shape, frontmatter_of, shape_of
+from govmem.author.shape import Sample, Shape, shape_of
 from govmem.engine.check import ProposalCheck, title_subject
 from govmem.engine.operations import check_arguments
 from govmem.model.errors import GovmemError, InputError
@@ -69,7 +67,6 @@ SAMPLES: Final = 3
 """How many of the folder's most recent records show how it writes."""
 TEMPLATES: Final = ("templates/template.md", "template.md", "adr-template.md")
 """Template files, first found wins (adr-tools, log4brains and MADR 2, MADR 3+)."""
-_MARKER_LINE: Final = re.compile(r"<!--\s*" + re.escape(MARKER) + r"\s*(?P<json>\{.*?\})\s*-->")
 
 Status = Literal["proposed", "accepted"]
 
@@ -557,23 +554,6 @@ def propose_from_agent(
     return NewDecision(drafted.id, drafted.path, "proposed", (), drafted.notes)
 
 
-def request_of(text: str) -> str | None:
-    """The `request_id` an agent's record carries (its frontmatter, or its HTML comment)."""
-    fm = frontmatter_of(text)
-    if fm is not None:
-        got = fm.get("request_id", fm.get("requestId"))
-        if isinstance(got, str):
-            return got
-    for m in _MARKER_LINE.finditer(text):
-        try:
-            data = json.loads(m["json"])
-        except ValueError:
-            continue
-        if isinstance(data, dict) and isinstance(data.get("request_id"), str):
-            return str(data["request_id"])
-    return None
-
-
 def _requested(
     real: Path, corpus: Corpus, folder: _Folder, names: Sequence[str], request_id: str
 ) -> tuple[str, str, str] | None:
@@ -591,18 +571,8 @@ def _requested(
             rec = parsed.records[0] if len(parsed.records) == 1 and request_of(text) else None
             if rec is not None and request_of(text) != request_id:
                 rec = None
-        elif rec is not None and _request_of_record(rec) != request_id:
+        elif rec is not None and request_of_record(rec) != request_id:
             rec = None
         if rec is not None:
             return rec.id, path, rec.title or rec.id
     return None
-
-
-def _request_of_record(rec: Record) -> str | None:
-    """The `request_id` of a loaded record: its frontmatter's, else its body's comment."""
-    if not rec.extracted:
-        fm = json.loads(rec.frontmatter)
-        got = fm.get("request_id", fm.get("requestId")) if isinstance(fm, dict) else None
-        if isinstance(got, str):
-            return got
-    return request_of(rec.body)

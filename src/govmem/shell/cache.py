@@ -8,7 +8,7 @@ votes in one SQLite database per corpus root, in the user's cache folder
 `GOVMEM_CACHE=off` turns it off). The database's name is a hash of the
 resolved root path; the repository is never written.
 
-* **Key.** An entry's key hashes the code that reads (`snapshot.code_key`:
+* **Key.** An entry's key (`through.entry_key`) hashes the code that reads (`snapshot.code_key`:
   govmem's modules' bytes and the parsing libraries' versions), the codec's
   `SCHEMA`, the configuration that reads the file (the parsed `Config`, by
   its repr), the date order, the file's git date, its path and the SHA-256
@@ -62,11 +62,9 @@ from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
 
-from govmem.model.records import Config
 from govmem.model.time import When
 
 from . import collector
-from .snapshot import code_key
 
 SCHEMA: Final = 5
 """The codec's version: a database written with another is rebuilt (older) or bypassed (newer)."""
@@ -100,24 +98,6 @@ def db_path(real: Path, folder: Path) -> Path:
     return folder / f"parse-{name}.sqlite3"
 
 
-def config_key(config: Config, date_order: str) -> str:
-    """A hash of what reads every file: govmem's version, the codec, the config, the date order.
-
-    The config is spelled by its `repr`: a frozen value of tuples, strings and
-    numbers only (no set, no mapping), so the same config has the same text in
-    every process, without importing cattrs on a warm start. Its source text
-    (`Config.text`, outside the repr) reads no file; a snapshot's key has it.
-    """
-    raw = f"{code_key()}\0{SCHEMA}\0{date_order}\0{config!r}"
-    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def entry_key(ckey: str, path: str, digest: str, git_date: When | None) -> str:
-    """The key of one file's entry (see the module docstring)."""
-    raw = f"{ckey}\0{path}\0{digest}\0{git_date or ''}"
-    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def dates_text(dates: Iterable[tuple[str, When]]) -> str:
     """(path, date) pairs as text, exact to the microsecond: `path \\1 ISO instant \\1 0|1`
     rows (date-only or not); the snapshot key spells the git dates so too."""
@@ -145,11 +125,6 @@ def decode_dates(blob: bytes | None) -> dict[str, When] | None:
     except ValueError:
         return None
     return out
-
-
-def votes_key(digest: str) -> str:
-    """The key of one content's date-order votes."""
-    return hashlib.sha256(f"votes\0{code_key()}\0{SCHEMA}\0{digest}".encode()).hexdigest()
 
 
 Kept: TypeAlias = Literal["configs", "histories"]

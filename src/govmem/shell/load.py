@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Final, TypeAlias
+from typing import TypeAlias
 
 from attrs import evolve, field, frozen
 
@@ -40,12 +39,9 @@ from .derived import remember
 from .files import FileText, fingerprint, walk_tree
 from .gitdates import dates_part, exact_dates, kept_git_dates
 from .patch import Built, patched
-from .plan import DiskTree, Plan, log_root, plan_paths, read_config
+from .plan import DiskTree, Plan, log_roots, plan_paths, read_config
 from .snapshot import CacheCounts
-from .through import date_order, parse_through
-
-_LOGS_KEY: Final = re.compile(r"^\s*[\"']?logs[\"']?\s*:", re.MULTILINE)
-"""A `logs:` key in a `govmem.yaml` text (then it is parsed for them: `Loader.log_roots`)."""
+from .through import config_key, date_order, parse_through
 
 Progress: TypeAlias = Callable[[int, int], None]
 """`progress(done, total)`: files parsed so far, of how many (once per file, or per chunk
@@ -308,21 +304,9 @@ class Loader:
         return read_config(real, self.config_path, parse=parse)
 
     def log_roots(self, real: Path) -> tuple[Path, ...]:
-        """The folders of the logs `govmem.yaml` names (`logs:`), which the cache may not be
-        inside: read before the cache is opened, parsed only when the text has a `logs:` key."""
-        if _cache.cache_dir() is None:
-            return ()
-
-        def peek(text: str, name: str) -> tuple[Config, tuple[Finding, ...]]:
-            if not _LOGS_KEY.search(text):
-                return Config(), ()
-            return parse_config(text, name)
-
-        try:
-            config, _ = read_config(real, self.config_path, parse=peek)
-        except CorpusUnavailable:
-            return ()
-        return tuple(log_root(spec, real, self.config_path) for spec in config.logs)
+        """The folders of the logs `govmem.yaml` names (`plan.log_roots`), which the cache may
+        not be inside: read before the cache is opened; none without a cache."""
+        return () if _cache.cache_dir() is None else log_roots(real, self.config_path)
 
     def snapshot_key(
         self,
@@ -347,7 +331,7 @@ class Loader:
         listed, digest, clean = walked
         findings = _text([*config_findings, *plan.findings])
         parts = [
-            _cache.config_key(config, config.date_order or ""),
+            config_key(config, config.date_order or ""),
             config.text,
             findings,
             _text(plan.entries),

@@ -113,6 +113,26 @@ def log_root(spec: LogSpec, root: Path, config: str | os.PathLike[str] | None) -
     return base / spec.path
 
 
+_LOGS_KEY: Final = re.compile(r"^\s*[\"']?logs[\"']?\s*:", re.MULTILINE)
+"""A `logs:` key in a `govmem.yaml` text (then it is parsed for them: `log_roots`)."""
+
+
+def log_roots(root: Path, config: str | os.PathLike[str] | None) -> tuple[Path, ...]:
+    """The folders of the logs `govmem.yaml` names (`logs:`): its text parsed only when it has
+    a `logs:` key; none when it cannot be read."""
+
+    def peek(text: str, name: str) -> tuple[Config, tuple[Finding, ...]]:
+        if not _LOGS_KEY.search(text):
+            return Config(), ()
+        return parse_config(text, name)
+
+    try:
+        found, _ = read_config(root, config, parse=peek)
+    except CorpusUnavailable:
+        return ()
+    return tuple(log_root(spec, root, config) for spec in found.logs)
+
+
 def _never(_: str) -> bool:
     return False
 

@@ -92,17 +92,13 @@ def workers() -> int:
     return cores if cores is not None and cores > MIN_CORES else 1
 
 
-def _dated(ctx: ParseContext, git: When | None) -> ParseContext:
-    """`attrs.evolve(ctx, git_date=git)`, built directly (a third of its time per file)."""
-    return ParseContext(ctx.config, ctx.date_order, git)
-
-
 def _parse_chunk(ctx: ParseContext, jobs: Sequence[Job], encode: Encode | None) -> list[Parsed]:
     """Parse each file of a chunk, and encode it when asked (a worker's task, and the serial
-    path's)."""
+    path's). Each file's context is `attrs.evolve(ctx, git_date=git)`, built directly (a
+    third of its time per file)."""
     out: list[Parsed] = []
     for path, text, git in jobs:
-        parsed = parse_file(path, text, _dated(ctx, git))
+        parsed = parse_file(path, text, ParseContext(ctx.config, ctx.date_order, git))
         out.append((parsed, None if encode is None else encode(parsed, text)))
     return out
 
@@ -223,49 +219,56 @@ def parse_many(
     `codec` (module-level functions: workers receive them by name), each
     result is `(parsed, encode(parsed, text))`, the encoding made where the
     file was parsed (and, from a worker, decoded here); else `(parsed, None)`.
+    What no worker gave back is parsed here, in turn.
     """
-    n = workers()
-    pool = _executor(n) if len(jobs) >= PARALLEL_FROM and n > 1 else None
-    encode = codec[0] if codec is not None else None
-    if pool is not None:
-        chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
-        try:
-            out: list[Parsed] = []
-            decode = codec[1] if codec is not None else None
-            each = len(chunks)
-            for chunk, got in zip(
-                chunks, pool.map(_worker_chunk, [ctx] * each, chunks, [encode] * each), strict=True
-            ):
-                out += [
-                    _decoded(decode, job, ctx, p, blob)
-                    for job, (p, blob) in zip(chunk, got, strict=True)
-                ]
-                if progress is not None:
-                    progress(len(out))
-            return out
-        except Exception:
-            _give_up()
-    out = []
+    sent = _in_workers(jobs, ctx, progress, codec)
+    encode = codec[0] if codec is not None and sent is None else None
+    out: list[Parsed] = []
     for i, job in enumerate(jobs, 1):
-        out += _parse_chunk(ctx, (job,), encode)
-        if progress is not None:
+        got = sent[i - 1] if sent is not None else None
+        out += [got] if got is not None else _parse_chunk(ctx, (job,), encode)
+        if progress is not None and sent is None:
             progress(i)
     return out
 
 
-def _decoded(
-    decode: Decode | None,
-    job: Job,
+def _in_workers(
+    jobs: Sequence[Job],
     ctx: ParseContext,
-    parsed: ParsedFile | None,
-    blob: bytes | None,
-) -> Parsed:
-    """A worker's result for `job` as `(parsed, blob)`: an encoding alone decoded here (parsed
-    here should it not decode, which a codec's own round trip never gives)."""
+    progress: Callable[[int], None] | None,
+    codec: Codec | None,
+) -> list[Parsed | None] | None:
+    """Each job's result from worker processes (None where an encoding a worker sent does
+    not decode, which a codec's own round trip never gives); None when there are too few
+    jobs or workers, or the workers fail."""
+    n = workers()
+    pool = _executor(n) if len(jobs) >= PARALLEL_FROM and n > 1 else None
+    if pool is None:
+        return None
+    encode, decode = codec if codec is not None else (None, None)
+    chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    each = len(chunks)
+    out: list[Parsed | None] = []
+    try:
+        for chunk, got in zip(
+            chunks, pool.map(_worker_chunk, [ctx] * each, chunks, [encode] * each), strict=True
+        ):
+            out += [
+                _decoded(decode, job, p, blob) for job, (p, blob) in zip(chunk, got, strict=True)
+            ]
+            if progress is not None:
+                progress(len(out))
+    except Exception:
+        _give_up()
+        return None
+    return out
+
+
+def _decoded(
+    decode: Decode | None, job: Job, parsed: ParsedFile | None, blob: bytes | None
+) -> Parsed | None:
+    """A worker's result for `job` as `(parsed, blob)`: an encoding alone decoded here; None
+    when it does not decode."""
     if parsed is None and blob is not None and decode is not None:
         parsed = decode(blob, job[1])
-    if parsed is None:
-        path, text, git = job
-        parsed = parse_file(path, text, _dated(ctx, git))
-        blob = None
-    return parsed, blob
+    return None if parsed is None else (parsed, blob)
