@@ -26,7 +26,16 @@ FOLDERS: Final = sorted(
     + [CORPORA / "adrkit-fixtures" / "adrkit-docs-adr"]
 )
 UNDATED: Final = frozenset(
-    ("backstage-adrs", "bbc-tams", "cometbft", "jabref", "scs-standards", "zooniverse-fem")
+    (
+        "arachne-architecture",
+        "backstage-adrs",
+        "bbc-tams",
+        "cometbft",
+        "guardian-dcr",
+        "jabref",
+        "scs-standards",
+        "zooniverse-fem",
+    )
 )
 """Folders whose latest records write no date (read from the files): nor does the new one."""
 
