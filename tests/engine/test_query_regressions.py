@@ -153,3 +153,36 @@ def test_superseded_by_a_record_not_in_force_is_a_pending_supersession(
         "adr-024 proposes to supersede adr-023.",
         "At least one incompatible claim remains unresolved.",
     ]
+
+
+def test_a_record_sharing_its_id_with_another_file_cites_its_own_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two files numbered 0001 (guardian-dcr numbers a `historic-adrs/` folder anew): each
+    answer quotes and cites its own file, never the other's that happens to come first."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    adr = root / "docs" / "adr"
+    (adr / "historic").mkdir(parents=True)
+    (adr / "0001-use-postgresql.md").write_text(
+        "# 1. Use PostgreSQL\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+        "We will use PostgreSQL for every service.\n",
+        encoding="utf-8",
+    )
+    (adr / "historic" / "0001-use-mysql.md").write_text(
+        "# 1. Use MySQL\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+        "We will use MySQL for the legacy shop.\n",
+        encoding="utf-8",
+    )
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "corpus", date="2024-01-01T12:00:00Z")
+    for topic, path, words in (
+        ("use mysql", "docs/adr/historic/0001-use-mysql.md", "MySQL for the legacy shop"),
+        ("use postgresql", "docs/adr/0001-use-postgresql.md", "PostgreSQL for every service"),
+    ):
+        answer = ask(root, capsys, "Which database?", "--topic", topic)
+        assert answer["decision"]["id"] == "0001"
+        assert [s["reference"] for s in answer["sources"]] == [path]
+        assert [e["source_id"] for e in answer["evidence"]] == ["0001"]
+        assert words in answer["evidence"][0]["excerpt"]

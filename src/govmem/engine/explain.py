@@ -37,7 +37,7 @@ class Explain(Run):
         if rec.evidence:
             out = []
             for q in rec.evidence:
-                src = self.source(q.source_id)
+                src = self.source(q.source_id, decision)
                 ok = src is not None and verify(q.excerpt, src.text)
                 out.append(ans.EvidenceItem(q.source_id, q.excerpt, ok))
             return out
@@ -47,7 +47,7 @@ class Explain(Run):
             hints = self.cache.hints[decision] = term_set((rec.value, rec.content))
         wanted = hints | term_set((self.ask.question,))
         for sid in c.sources_of(decision):
-            src = self.source(sid)
+            src = self.source(sid, decision)
             if src is None:
                 continue
             if (excerpt := best_excerpt(source_text(c, src), wanted)) is not None:
@@ -183,12 +183,12 @@ class Explain(Run):
             )
         decision = v.decision
         sup, exc, con = v.superseded[:cut], v.exceptions[:cut], v.conflicts[:cut]
-        source_ids: list[str] = []
+        named: list[tuple[str, int]] = []  # (source id, the record naming it)
         for p in ([decision] if decision is not None else []) + sup + exc:
-            source_ids += c.sources_of(p)
-        for _, item in con:
-            source_ids += item.source_ids
-        found = [s for s in (self.source(sid) for sid in dict.fromkeys(source_ids)) if s]
+            named += ((sid, p) for sid in c.sources_of(p))
+        for p, item in con:
+            named += ((sid, p) for sid in item.source_ids)
+        found = [s for s in dict.fromkeys(self.source(sid, p) for sid, p in named) if s]
         sources = found[:cut]
         evidence = self.evidence(decision) if decision is not None else []
 

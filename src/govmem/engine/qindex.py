@@ -259,7 +259,8 @@ class QueryCache:
         self.ancestors: dict[str, frozenset[str]] = {}
         self.values: dict[tuple[int, str], str | None] = {}
         self.views: dict[int, ans.RecordView] = {}
-        self.sources: dict[str, Source | None] = {}
+        self.sources: dict[tuple[str, int | None], Source | None] = {}
+        """By (source id, the record that is that source itself, else None)."""
 
 
 def query_cache(corpus: Index) -> QueryCache:

@@ -168,10 +168,12 @@ class Run:
             )
         return found
 
-    def source(self, sid: str) -> Source | None:
-        """An explicit source, else the implicit source of the record `sid`."""
+    def source(self, sid: str, of: int) -> Source | None:
+        """A source the record `of` names (`Index.source`): an explicit source, else the
+        implicit source of the record `sid` — `of` itself when `sid` is its own id."""
+        key = (sid, of if self.c.records[of].id == sid else None)
         try:
-            return self.cache.sources[sid]
+            return self.cache.sources[key]
         except KeyError:
-            found = self.cache.sources[sid] = self.c.source(sid)
+            found = self.cache.sources[key] = self.c.source(sid, of)
             return found

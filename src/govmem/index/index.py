@@ -138,10 +138,14 @@ class Index:
         """Whether `name` (canonical) is declared in `govmem.yaml`."""
         return any(fold(t.name) == name for t in self.config.topics)
 
-    def source(self, sid: str) -> Source | None:
-        """An explicit source record, else the implicit source of the record `sid`."""
+    def source(self, sid: str, of: int | None = None) -> Source | None:
+        """An explicit source record, else the implicit source of the record `sid`: the record
+        `of` itself when `sid` is its own id (two files may share an id; each is its own
+        source), else the first record with that id."""
         if (src := self._source_by_id.get(sid)) is not None:
             return src
+        if of is not None and self.records[of].id == sid:
+            return implicit_source(self.records[of], self.facts[of])
         hits = self.by_id(sid)
         return implicit_source(self.records[hits[0]], self.facts[hits[0]]) if hits else None
 
