@@ -32,7 +32,8 @@ from govmem.model.text import fold
 from .refs import RefIndex, link_target
 
 _BODY_LINK: Final = re.compile(r"\]\(\s*<?([^()\s<>]{1,1000})>?(?:\s+\"[^\"\n]*\")?\s*\)")
-_LEADING_ID: Final = re.compile(r"^\s*(?:[a-z]{0,5}[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*")
+_LEADING_ID: Final = re.compile(r"^\s*(?:[a-z]{0,5}[-_ ]?)?\d+[a-z]?(?![^\W_])\s*[.:)\-]?\s*")
+"""A leading id, as `derive._TITLE_NUMBER` finds one: `3rd` or `2fa` is a word, not an id."""
 _WORD: Final = re.compile(r"[a-z0-9]+")
 
 
