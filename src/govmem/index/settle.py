@@ -14,7 +14,11 @@ ambiguous or dangling:
 * **a file link to no file** — the record its leading number names, when
   exactly one does and the link text (if it says more than the number)
   quotes that record's title, or that record links back to the referring one
-  (tdr's 0015 and 0018 name each other by files that do not exist).
+  (tdr's 0015 and 0018 name each other by files that do not exist). A ref
+  written as a file name only (`Superseded by 007-x.md`, or a link whose text
+  is its file name) says what its name says: its words must quote the
+  record's title or be its file name's words, else it needs the link back
+  (guardian-dcr's `007-multiple-sites-revisited.md` is not `007-css-in-js.md`).
 
 Either way the resolution is reported (`info` `ref-resolved-by-number`), so
 a reader can check it. Pure: it reads the records and the `RefIndex` only.
@@ -29,10 +33,11 @@ from typing import Final
 from govmem.model.records import Record
 from govmem.model.text import fold
 
-from .refs import RefIndex, link_target
+from .refs import RefIndex, link_target, stem_of
 
 _BODY_LINK: Final = re.compile(r"\]\(\s*<?([^()\s<>]{1,1000})>?(?:\s+\"[^\"\n]*\")?\s*\)")
-_LEADING_ID: Final = re.compile(r"^\s*(?:[a-z]{0,5}[-_ ]?)?\d+[a-z]?\s*[.:)\-]?\s*")
+_LEADING_ID: Final = re.compile(r"^\s*(?:[a-z]{0,5}[-_ ]?)?\d+[a-z]?(?![^\W_])\s*[.:)\-]?\s*")
+"""A leading id, as `derive._TITLE_NUMBER` finds one: `3rd` or `2fa` is a word, not an id."""
 _WORD: Final = re.compile(r"[a-z0-9]+")
 
 
@@ -111,14 +116,44 @@ def settle_ref(
     if len(hits) == 1 and how == "number" and _is_file_link(ref):
         chosen = records[hits[0]]
         if said and _words(said) and not quotes_title(said, chosen.title):
-            if hits[0] == pos or not links_back(refs, records, hits[0], pos):
-                return (), None
-            return hits, (
-                f"No file {link_target(ref)!r}; its number names {chosen.id} ({chosen.path}),"
-                " which links back."
-            )
+            return _by_back_link(refs, records, pos, ref, hits)
+        if not said and not _names_by_file(ref, chosen):
+            return _by_back_link(refs, records, pos, ref, hits)
         by = " and its link text" if said and _words(said) else ""
+        by = " and its file name" if not said and _file_words(ref) else by
         return hits, (
-            f"No file {link_target(ref)!r}; its number{by} name {chosen.id} ({chosen.path})."
+            f"No file {link_target(ref)!r}; its number{by} name{'' if by else 's'} "
+            f"{chosen.id} ({chosen.path})."
         )
     return hits, None
+
+
+def _file_words(ref: str) -> tuple[str, ...]:
+    """The words of the file name a ref links, its leading number dropped: `007-x-y.md` -> x, y."""
+    return _words(stem_of(link_target(ref)))
+
+
+def _names_by_file(ref: str, chosen: Record) -> bool:
+    """Whether a ref written as a file name only names `chosen` by its words: none but the
+    number (`0007.md`), the record's title quoted, or its file name's words (`0007-use-x.md`
+    for `007-use-x.md`)."""
+    words = _file_words(ref)
+    if not words:
+        return True
+    name = stem_of(link_target(ref))
+    own = _words(stem_of(chosen.path)) if chosen.path else ()
+    return words == own or quotes_title(name, chosen.title)
+
+
+def _by_back_link(
+    refs: RefIndex, records: Sequence[Record], pos: int, ref: str, hits: tuple[int, ...]
+) -> tuple[tuple[int, ...], str | None]:
+    """A ref to no file whose words name another record than its number: the record its number
+    names only when that record links back to the referring one; else nothing (dangling)."""
+    if hits[0] == pos or not links_back(refs, records, hits[0], pos):
+        return (), None
+    chosen = records[hits[0]]
+    return hits, (
+        f"No file {link_target(ref)!r}; its number names {chosen.id} ({chosen.path}),"
+        " which links back."
+    )

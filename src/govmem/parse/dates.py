@@ -14,7 +14,7 @@ Numeric dates with the day and month both at most 12 are ambiguous; their
 order (`dmy` or `mdy`) is decided once per corpus by `scan_date_order`: a
 first number above 12 anywhere settles day-first, a second above 12 settles
 month-first; both seen is a conflict (then day-first); nothing settles it:
-day-first. Two-digit years are 20YY. Everything here is pure.
+day-first. A date inside a path or URL (`…/2020/12/15/2020-…`) does not vote. Two-digit years are 20YY. Everything here is pure.
 """
 
 from __future__ import annotations
@@ -254,16 +254,36 @@ def numeric_spans(text: str) -> list[tuple[int, int, str, str]]:
     return found
 
 
+_URL: Final = re.compile(r"[a-z][a-z0-9+.-]{0,30}://[^\s<>()\[\]]*", re.IGNORECASE)
+"""A URL, where a numeric run is part of an address (`…/2020/12/15/2020-year-in-review/`)."""
+
+
+def _in_path(text: str, start: int, urls: list[tuple[int, int]] | None) -> bool:
+    """Whether the numeric date at `start` is part of a path or URL, not a date written: right
+    after a `/` (`2020/12/15/2020-…`, `../13-05-2020-x.md`), or inside a `scheme://` URL."""
+    if start and text[start - 1] == "/":
+        return True
+    return urls is not None and any(s <= start < e for s, e in urls)
+
+
 def date_order_votes(text: str) -> tuple[bool, bool]:
     """What one text says about the corpus's date order: (day-first seen, month-first seen).
 
+    A date inside a path or URL does not vote (`_in_path`): it is not a date written.
     The loader keeps these per file content, so a reload scans only changed files.
     """
     day_first = month_first = False
-    for _, _, first, second in numeric_spans(text):
+    urls: list[tuple[int, int]] | None = None
+    for start, _, first, second in numeric_spans(text):
         a, b = int(first), int(second)
-        day_first |= a > 12 >= b
-        month_first |= b > 12 >= a
+        if (a > 12) == (b > 12):  # ambiguous, or no date: no vote
+            continue
+        if urls is None and "://" in text:
+            urls = [m.span() for m in _URL.finditer(text)]
+        if _in_path(text, start, urls):
+            continue
+        day_first |= a > 12
+        month_first |= b > 12
     return day_first, month_first
 
 

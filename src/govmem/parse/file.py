@@ -262,7 +262,7 @@ def _build(path: str, item: _Item, ctx: ParseContext) -> ParsedFile:
     body = item.body
     doc = None
     if body is not None and item.kind not in ("memory", "relation"):  # they read no body
-        doc = read_markdown(body, ctx.date_order)
+        doc = read_markdown(body, ctx.date_order, ctx.config.statuses)
     if doc is not None and not item.frontmatter and not doc.has_heading:
         return _skip(path, "No heading and no frontmatter: not a record.")
     if item.kind == "source":

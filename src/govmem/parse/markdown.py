@@ -47,7 +47,7 @@ from .dates import BadDate, DateOrder, leading_date
 from .outline import Outline, heading_name, outline, split_lines
 from .prose import Prose, prose_spans
 from .scan import scan
-from .status import is_link_line
+from .status import is_link_line, read_status
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -62,6 +62,12 @@ DATE_KEYS: Final = ("date", "created")
 UPDATED_KEYS: Final = ("updated", "last updated", "last modified", "modified", "revision date")
 """The updated class: they date a record only when nothing else does."""
 _STATUS_NAMES: Final = frozenset(("status", "statuses", "decision status"))
+_STATUS_HEADING: Final = re.compile(
+    r"^[*_\s]*(?:decision\s+)?status(?:es)?[*_\s]*(?::|[-–—](?=\s))[*_\s]*(?P<value>.*\S)\s*$",
+    re.IGNORECASE,
+)
+"""A heading that writes the status after its name: `Status: Deprecated`, `**Status:** Proposed`,
+`Status - Accepted` (not `Status quo`, `Status of the migration`, `Status-quo`)."""
 _CHANGELOG_NAMES: Final = frozenset(
     ("changelog", "change log", "change history", "revision history")
 )
@@ -195,7 +201,10 @@ class Layout:
       end it (its own lines are left out);
     * the **top section level**: the level of the first content section;
     * the **status section**: the first heading titled `Status` at that
-      level or above. A `Status` heading deeper down (under an option) is none.
+      level or above. A `Status` heading deeper down (under an option) is none;
+    * the **status heading**, when there is no status section: the first heading at that
+      level or above that writes a known status after its name (`## Status: Deprecated`,
+      `heading_status`).
     """
 
     title: int | None
@@ -204,14 +213,28 @@ class Layout:
     top_level: int
     """The first content section's level (0 without one); a `Status` heading at it or above counts."""
     status: int | None
+    status_heading: int | None = None
+    """A heading that states the status itself (`## Status: Proposed`), only when there is no
+    status section: what it says after `Status:` is the status, its section read for refs."""
+
+
+def heading_status(text: str, statuses: tuple[tuple[str, str], ...] = ()) -> str | None:
+    """The status a heading writes after its name, as written: `Status: Deprecated` ->
+    `Deprecated`; None for another heading, or when those words are no known status
+    (`Status: of the migration`). `statuses` are `govmem.yaml`'s extra spellings."""
+    m = _STATUS_HEADING.match(text)
+    if m is None or read_status(m["value"], statuses).status == "unknown":
+        return None
+    return m["value"]
 
 
 def _same_title(a: str, b: str) -> bool:
     return heading_name(a) == heading_name(b) and bool(heading_name(a))
 
 
-def layout(doc: Outline) -> Layout:
-    """The title, metadata block, top section level and status section of an outline."""
+def layout(doc: Outline, statuses: tuple[tuple[str, str], ...] = ()) -> Layout:
+    """The title, metadata block, top section level and status section (or status heading)
+    of an outline; `statuses` are `govmem.yaml`'s extra status spellings."""
     heads = doc.headings
     title = next((i for i, head in enumerate(heads) if head.level == 1), None)
     start = heads[title].end if title is not None else 0
@@ -237,7 +260,17 @@ def layout(doc: Outline) -> Layout:
         ),
         None,
     )
-    return Layout(title, tuple(block), top, status)
+    stated = None
+    if status is None:
+        stated = next(
+            (
+                i
+                for i in content
+                if heads[i].level <= top and heading_status(heads[i].text, statuses) is not None
+            ),
+            None,
+        )
+    return Layout(title, tuple(block), top, status, stated)
 
 
 def _status_paragraph(lines: list[str]) -> str | None:
@@ -297,7 +330,9 @@ def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tup
     return tuple(ChangeLine(at, " ".join(parts).strip()) for at, parts in entries)
 
 
-def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
+def read_markdown(
+    body: str, order: DateOrder = "dmy", statuses: tuple[tuple[str, str], ...] = ()
+) -> MarkdownDoc:
     """A body's outline, then its layout, then what its conventional places say.
 
     The outline is the quick scanner's (`parse.scan`) when it is sure of it, else
@@ -308,7 +343,7 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
     quick = scan(body)
     doc = quick if quick is not None else outline(body)
     lines = readable_lines(doc)
-    where = layout(doc)
+    where = layout(doc, statuses)
     changelog: tuple[ChangeLine, ...] = ()
     links: str | None = None
     for i, head in enumerate(doc.headings):
@@ -323,11 +358,17 @@ def read_markdown(body: str, order: DateOrder = "dmy") -> MarkdownDoc:
     keys = _keys(block_lines)
     status_lines = None if where.status is None else lines[slice(*doc.section(where.status))]
     section = "\n".join(status_lines).strip() if status_lines else None
+    section_status = _status_paragraph(status_lines) if status_lines is not None else None
+    if where.status_heading is not None:  # `## Status: Deprecated`: the heading says it
+        head = doc.headings[where.status_heading]
+        section_status = heading_status(head.text, statuses)
+        rest = lines[slice(*doc.section(where.status_heading))]
+        section = "\n".join([section_status or "", *rest]).strip()
     return MarkdownDoc(
         title=None if where.title is None else doc.headings[where.title].text,
         first_heading=doc.headings[0].text if doc.headings else None,
         block_status=next((v for k, v in keys if k == "status"), None),
-        section_status=_status_paragraph(status_lines) if status_lines is not None else None,
+        section_status=section_status,
         status_section=section or None,
         keys=keys,
         block_text="\n".join(block_lines).strip() or None,

@@ -26,6 +26,7 @@ from govmem._corpus import Corpus
 from govmem.index.build import build_index
 from govmem.model.errors import CorpusUnavailable
 from govmem.model.records import Config, Finding, Record, Relation, Source
+from govmem.model.text import u16
 from govmem.model.time import When
 from govmem.parse.config import CONFIG_NAME, parse_config
 from govmem.parse.dates import DateOrder
@@ -86,6 +87,21 @@ Walked: TypeAlias = tuple[tuple[tuple[str, str | None], ...], str, bool]
 def _text(values: Iterable[object]) -> str:
     """Values (findings, path entries: frozen attrs of strings) as a snapshot key's part."""
     return repr(tuple(values))
+
+
+def _order_conflict(files: Iterable[FileText], votes: Mapping[str, tuple[bool, bool]]) -> Finding:
+    """`date-order-conflict`, naming a file that writes a date each way (the first by path)."""
+    where = ["", ""]
+    for f in sorted(files, key=lambda f: u16(f.path)):
+        got = votes.get(f.digest)
+        for side in (0, 1):
+            if got is not None and got[side] and not where[side]:
+                where[side] = f.path
+    msg = (
+        f"Dates are written both day-first (in {where[0]}) and month-first (in {where[1]});"
+        " read day-first. Set date_order in govmem.yaml."
+    )
+    return Finding("date-order-conflict", msg, field="date_order")
 
 
 class Loader:
@@ -490,8 +506,7 @@ class Loader:
         else:
             order, conflict, self._votes = date_order(files, self._votes, store)
         if conflict:
-            msg = "Dates are written both day-first and month-first; read day-first. Set date_order in govmem.yaml."
-            findings.append(Finding("date-order-conflict", msg, field="date_order"))
+            findings.append(_order_conflict(files, self._votes))
         records: list[Record] = []
         sources: list[Source] = []
         relations: list[Relation] = []

@@ -1,0 +1,213 @@
+"""Reading rules from the seventh held-out pair: guardian-dcr's first contact.
+
+guardian/dotcom-rendering's ADR folder showed four reading defects, each fixed here as a
+general rule and tested on small synthetic texts: a date inside a URL
+(`…/2020/12/15/2020-year-in-review/`) voted month-first, so `lint` warned of a date-order
+conflict though no record's date is read from its file; the title `3rd-Party Technical
+Review Format` lost `3r` to the leading-number rule; `## Status: Deprecated` (the status
+inside the heading) read `unknown`; and `Superseded by [007-multiple-sites-revisited.md](…)`,
+a file that does not exist, was resolved by its number to the unrelated `007-css-in-js.md`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import govmem
+from govmem import Corpus
+from govmem.index.derive import normalised_title
+from govmem.index.settle import quotes_title
+from govmem.parse.dates import date_order_votes, scan_date_order
+from govmem.parse.file import parse_file
+from govmem.parse.markdown import heading_status, read_markdown
+from tests.conftest import write_files
+
+# --- 1. a date inside a path or URL does not vote for the date order
+
+
+@pytest.mark.parametrize(
+    ("text", "votes"),
+    [
+        # a blog post's address: `12/15/2020` is a path, not a month-first date
+        ("[review](https://blog.mozilla.org/performance/2020/12/15/2020-year-in-review/)", (0, 0)),
+        ("see https://e.org/posts?on=12-15-2020 for more", (0, 0)),
+        ("[a](../2020/13/05/2020-x.md), [b](archive/13-05-2020-notes.md)", (0, 0)),
+        # the same dates written in prose still vote
+        ("on 12/15/2020 FF84 came out", (0, 1)),
+        ("- Date: 17/08/2020", (1, 0)),
+        ("Date: 12/15/2020, see https://e.org/a", (0, 1)),
+        ("01/03/2021", (0, 0)),
+    ],
+)
+def test_a_date_in_a_path_or_url_does_not_vote(text: str, votes: tuple[int, int]) -> None:
+    assert date_order_votes(text) == (bool(votes[0]), bool(votes[1]))
+
+
+def test_a_url_date_is_no_date_order_conflict() -> None:
+    texts = [
+        "# 1. X\n\n## Metadata\n\n- Date: 17/08/2020\n",
+        "# 2. Y\n\nIt was in the [year in review](https://e.org/2020/12/15/2020-review/).\n",
+    ]
+    assert scan_date_order(texts) == ("dmy", False)
+    assert scan_date_order([*texts, "Changelog: 5-26-2021"]) == ("dmy", True)
+
+
+def test_a_date_order_conflict_names_a_file_written_each_way(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "docs/adr/0001-a.md": "# 1. A\n\nDate: 26/03/2018\n\n## Status\n\nAccepted\n",
+            "docs/adr/0002-b.md": "# 2. B\n\nDate: 2018-03-26\n\n## Status\n\nAccepted\n\n"
+            "## Changelog\n\n- 5-26-2021: Amended\n",
+            "docs/adr/0003-c.md": "# 3. C\n\nSee https://e.org/2020/12/15/2020-x/.\n",
+        },
+    )
+    corpus = govmem.load(tmp_path)
+    (found,) = [f for f in corpus.findings if f.code == "date-order-conflict"]
+    assert "day-first (in docs/adr/0001-a.md)" in found.message
+    assert "month-first (in docs/adr/0002-b.md)" in found.message
+
+
+# --- 2. an ordinal or a word that starts with digits is no leading number
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("3rd-Party Technical Review Format", "3rd party technical review format"),
+        ("1st class citizens", "1st class citizens"),
+        ("2FA for admins", "2fa for admins"),
+        # a number followed by a separator, or nothing, is stripped as before
+        ("21. Multi-cluster", "multi cluster"),
+        ("ADR-7: Use X", "use x"),
+        ("0004a - Use Y", "use y"),
+        ("12) Foo", "foo"),
+        ("7 Use Z", "use z"),
+        ("21–foo", "foo"),
+        ("ADR021", ""),
+    ],
+)
+def test_a_leading_number_is_stripped_only_before_a_separator(title: str, name: str) -> None:
+    assert normalised_title(title) == name
+
+
+def test_an_ordinal_title_keeps_its_topic_name_and_is_quoted_whole() -> None:
+    (rec,) = parse_file(
+        "docs/adr/000-technical-review-records.md",
+        "# 3rd-Party Technical Review Format\n\n## Status\n\nApproved\n",
+    ).records
+    corpus = Corpus.from_records([rec])
+    assert corpus.facts[0].topic == "3rd party technical review format"
+    assert quotes_title("the 3rd-party technical review format", rec.title)
+    assert not quotes_title("party technical review format", rec.title)
+
+
+# --- 3. a status written inside its heading
+
+
+@pytest.mark.parametrize(
+    ("heading", "status"),
+    [
+        ("## Status: Deprecated", "deprecated"),
+        ("## Status: Proposed", "proposed"),
+        ("## **Status:** Accepted", "accepted"),
+        ("## Status - Accepted", "accepted"),
+        ("## Status – Rejected", "rejected"),
+        # no status after `Status`: not a status heading, so no status
+        ("## Status quo", "unknown"),
+        ("## Status of the migration", "unknown"),
+        ("## Status: of the migration", "unknown"),
+        ("## Status-quo", "unknown"),
+    ],
+)
+def test_a_status_heading_that_writes_the_status(heading: str, status: str) -> None:
+    body = f"# X\n\n{heading}\n\nWe never got to it.\n\n## Context\n\nWords.\n"
+    (rec,) = parse_file("docs/adr/use-x.md", body).records
+    assert rec.status == status
+
+
+def test_a_status_section_reads_as_before() -> None:
+    """`## Status` then a paragraph; a `## Status: …` heading deeper down is no status place."""
+    plain = read_markdown("# X\n\n## Status\n\nAccepted\n\n## Context\n\nWords.\n")
+    assert (plain.section_status, plain.status_section) == ("Accepted", "Accepted")
+    (rec,) = parse_file(
+        "docs/adr/0001-x.md", "# X\n\n## Context\n\n### Status: Accepted\n\nWords.\n"
+    ).records
+    assert rec.status == "unknown"
+    # the status section, when there is one, is still the place (the first paragraph)
+    both = "# X\n\n## Status: Proposed\n\nWords.\n\n## Status\n\nAccepted\n"
+    (rec,) = parse_file("docs/adr/0001-x.md", both).records
+    assert rec.status == "accepted"
+
+
+def test_a_status_heading_states_refs_and_takes_configured_spellings() -> None:
+    body = "# X\n\n## Status: Superseded by [2. Y](0002-y.md)\n\n## Context\n\nWords.\n"
+    (rec,) = parse_file("docs/adr/0001-x.md", body).records
+    assert (rec.status, rec.superseded_by) == ("superseded", ("0002-y.md",))
+    assert heading_status("Status: Shipped") is None
+    assert heading_status("Status: Shipped", (("shipped", "accepted"),)) == "Shipped"
+
+
+# --- 4. a file name with other words than its number's record is no ref to that record
+
+
+def _corpus(files: dict[str, str]) -> Corpus:
+    return Corpus.from_records([r for p, t in files.items() for r in parse_file(p, t).records])
+
+
+def test_a_missing_file_named_only_by_its_file_name_stays_dangling() -> None:
+    """`Superseded by [007-multiple-sites-revisited.md](…)`: 007 is `007-css-in-js.md`."""
+    corpus = _corpus(
+        {
+            "docs/adr/historic/multiple-sites.md": "# Multiple sites\n\n## Status\n\n"
+            "Superseded by\n[007-multiple-sites-revisited.md](007-multiple-sites-revisited.md).\n",
+            "docs/adr/007-css-in-js.md": "# Use CSS-in-JS\n\n## Status\n\nApproved\n",
+        }
+    )
+    assert corpus.facts[0].topic != corpus.facts[1].topic
+    assert [f.code for f in corpus.findings if f.id == "multiple-sites"] == ["dangling-ref"]
+    bare = _corpus(
+        {
+            "docs/adr/0001-a.md": "# 1. A\n\n## Status\n\nSuperseded by 0007-b-revisited.md\n",
+            "docs/adr/0007-c.md": "# 7. C\n\n## Status\n\nAccepted\n",
+        }
+    )
+    assert [f.code for f in bare.findings if f.id == "0001"] == ["dangling-ref"]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "[0007-use-x.md](0007-use-x.md)",  # the record's own file name words (`007-use-x.md`)
+        "0007-use-x.md",
+        "[0007-adopt-x-now.md](0007-adopt-x-now.md)",  # its words quote the title
+        "[7](0007-other.md)",  # a link text of the number only: by its number, as documented
+        "0007.md",  # a file name of the number only
+    ],
+)
+def test_a_missing_file_whose_name_names_its_numbers_record_resolves(ref: str) -> None:
+    corpus = _corpus(
+        {
+            "docs/adr/0001-a.md": f"# 1. A\n\n## Status\n\nSuperseded by {ref}\n",
+            "docs/adr/007-use-x.md": "# 7. Adopt X now\n\n## Status\n\nAccepted\n",
+        }
+    )
+    assert corpus.facts[0].successors == (1,)
+    (found,) = [f for f in corpus.findings if f.code == "ref-resolved-by-number"]
+    assert "007-use-x.md" in found.message
+
+
+def test_a_missing_file_named_otherwise_resolves_when_its_record_links_back() -> None:
+    corpus = _corpus(
+        {
+            "docs/adr/0001-a.md": "# 1. A\n\n## Status\n\nSuperseded by 0007-use-bee.md\n",
+            "docs/adr/0007-b.md": "# 7. Use B\n\n## Status\n\nAccepted\n\n"
+            "Supersedes [1. A](0001-a.md)\n",
+        }
+    )
+    assert corpus.facts[0].successors == (1,)
+    (found,) = [f for f in corpus.findings if f.id == "0001"]
+    assert found.code == "ref-resolved-by-number"
+    assert "links back" in found.message
