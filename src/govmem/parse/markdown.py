@@ -62,6 +62,8 @@ DATE_KEYS: Final = ("date", "created")
 UPDATED_KEYS: Final = ("updated", "last updated", "last modified", "modified", "revision date")
 """The updated class: they date a record only when nothing else does."""
 _STATUS_NAMES: Final = frozenset(("status", "statuses", "decision status"))
+_NUMBERED: Final = re.compile(r"(?:adr|rfc)?[-_ ]?\d+[a-z]?[.:)]\s+\S", re.IGNORECASE)
+"""A heading that numbers a record: `33. User permissions`, `ADR 42: Evaluate…`."""
 _STATUS_HEADING: Final = re.compile(
     r"^[*_\s]*(?:decision\s+)?status(?:es)?[*_\s]*(?::|[-–—](?=\s))[*_\s]*(?P<value>.*\S)\s*$",
     re.IGNORECASE,
@@ -195,7 +197,8 @@ def readable_lines(doc: Outline) -> list[str]:
 class Layout:
     """Where a record's metadata lives in its outline (SPEC v5 §2 "The metadata block").
 
-    * the **title**: the first level-1 heading;
+    * the **title**: the first level-1 heading; with none, a first heading that opens the
+      file and numbers the record (`## 33. User permissions`, `## ADR 42: Evaluate…`);
     * the **metadata block**: the lines between the title (or the start) and
       the first content section; a heading that repeats the title does not
       end it (its own lines are left out);
@@ -228,6 +231,11 @@ def heading_status(text: str, statuses: tuple[tuple[str, str], ...] = ()) -> str
     return m["value"]
 
 
+def _opens(doc: Outline, line: int) -> bool:
+    """Whether only blank lines come before `line`."""
+    return not any(text.strip() for text in doc.lines[:line])
+
+
 def _same_title(a: str, b: str) -> bool:
     return heading_name(a) == heading_name(b) and bool(heading_name(a))
 
@@ -237,6 +245,8 @@ def layout(doc: Outline, statuses: tuple[tuple[str, str], ...] = ()) -> Layout:
     of an outline; `statuses` are `govmem.yaml`'s extra status spellings."""
     heads = doc.headings
     title = next((i for i, head in enumerate(heads) if head.level == 1), None)
+    if title is None and heads and _NUMBERED.match(heads[0].text) and _opens(doc, heads[0].line):
+        title = 0
     start = heads[title].end if title is not None else 0
     block: list[int] = []
     line = start

@@ -1,4 +1,7 @@
-"""Reading rules from the seventh held-out pair: guardian-dcr's first contact.
+"""Reading rules from first contact with the sixth and seventh held-out pairs.
+
+mozilla-fxa's 0042 titles itself with a numbered `##` heading and no `#` one, so its
+metadata block (`Status: proposed`, `Date: …` as plain paragraphs) went unread.
 
 guardian/dotcom-rendering's ADR folder showed four reading defects, each fixed here as a
 general rule and tested on small synthetic texts: a date inside a URL
@@ -140,6 +143,34 @@ def test_a_status_section_reads_as_before() -> None:
     both = "# X\n\n## Status: Proposed\n\nWords.\n\n## Status\n\nAccepted\n"
     (rec,) = parse_file("docs/adr/0001-x.md", both).records
     assert rec.status == "accepted"
+
+
+@pytest.mark.parametrize(
+    ("heading", "status", "date"),
+    [
+        # mozilla-fxa 0042 (the sixth pair): no level-1 heading, the record's numbered title
+        # as `##`, then the metadata block's plain paragraphs
+        ("## ADR 42: Evaluate Strategy for OAuth Implementation", "proposed", "2024-03-21"),
+        ("## 33. User permissions", "proposed", "2024-03-21"),
+        # a first `##` that does not number the record is a section, as before: its lines
+        # are content, not metadata
+        ("## Context and Problem Statement", "unknown", None),
+        ("## 2024 roadmap", "unknown", None),
+    ],
+)
+def test_a_numbered_title_as_the_first_heading_opens_the_metadata_block(
+    heading: str, status: str, date: str | None
+) -> None:
+    body = f"{heading}\n\nStatus: proposed\n\nDate: 2024-03-21\n\n## Decision\n\nWe do.\n"
+    (rec,) = parse_file("docs/adr/0042-x.md", body).records
+    assert rec.status == status
+    assert (rec.valid_from and str(rec.valid_from)) == date
+
+
+def test_a_numbered_heading_after_text_is_no_title() -> None:
+    body = "Some words first.\n\n## 33. User permissions\n\nStatus: accepted\n"
+    (rec,) = parse_file("docs/adr/0033-x.md", body).records
+    assert rec.status == "unknown"
 
 
 def test_a_status_heading_states_refs_and_takes_configured_spellings() -> None:
