@@ -14,7 +14,8 @@ Numeric dates with the day and month both at most 12 are ambiguous; their
 order (`dmy` or `mdy`) is decided once per corpus by `scan_date_order`: a
 first number above 12 anywhere settles day-first, a second above 12 settles
 month-first; both seen is a conflict (then day-first); nothing settles it:
-day-first. A date inside a path or URL (`…/2020/12/15/2020-…`) does not vote. Two-digit years are 20YY. Everything here is pure.
+day-first. A date inside a path or URL (`…/2020/12/15/2020-…`) does not vote.
+Two-digit years are 20YY. Everything here is pure.
 """
 
 from __future__ import annotations
