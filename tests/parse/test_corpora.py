@@ -34,6 +34,9 @@ CONFIGS: Final[dict[str, str]] = {
         "scopes: {all: {project: {core: {}}}}\n"
     ),
     "scs-standards": "fields: {scope: track}\n",
+    # its records sit in category sub-folders (api/, cli/, …) under an index: govmem does not
+    # recognise the folder by its files, so it is named (docs/accuracy.md, its first contact)
+    "dapr-decision-records": "paths: [.]\n",
 }
 """What each corpus needs beyond `exclude: [SOURCE.md]` (the root is read when no ADR folder is found)."""
 

@@ -199,9 +199,13 @@ def test_the_root_is_read_when_a_file_there_writes_a_frontmatter_status(tmp_path
 
 
 def _flat_corpora() -> list[str]:
-    """The real corpora whose ADRs sit directly in their folder (all but log4brains)."""
+    """The real corpora whose ADRs sit directly in their folder: all but log4brains, and
+    dapr-decision-records, whose records all sit in category sub-folders (`api/API-001-….md`,
+    `cli/…`) under an index: govmem finds no ADR folder there (`no-adr-folder`, docs/accuracy.md,
+    its first contact)."""
     names = [p.name for p in sorted(CORPORA.iterdir()) if p.is_dir()]
     names.remove("log4brains")
+    names.remove("dapr-decision-records")
     names.remove("adrkit-fixtures")
     fixtures = CORPORA / "adrkit-fixtures"
     return names + [f"adrkit-fixtures/{p.name}" for p in sorted(fixtures.iterdir()) if p.is_dir()]
