@@ -242,3 +242,76 @@ def test_a_missing_file_named_otherwise_resolves_when_its_record_links_back() ->
     (found,) = [f for f in corpus.findings if f.id == "0001"]
     assert found.code == "ref-resolved-by-number"
     assert "links back" in found.message
+
+
+# --- the eighth pair: dependencytrack-hyades writes no `#` title and its metadata as a table
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "title"),
+    [
+        # hyades: the first heading is a section, not the record's name
+        (
+            "docs/adr/003-notification-publishing.md",
+            "## Context\n\nWords.\n",
+            "Notification publishing",
+        ),
+        (
+            "docs/adr/2023-07-20-fe-server-rendering.md",
+            "## Context and Problem\n\nW.\n",
+            "Fe server rendering",
+        ),
+        # a numbered first heading, and a `#` title, stay the title
+        (
+            "docs/adr/0042-use-node-oidc.md",
+            "## ADR 42: Evaluate OAuth\n\nW.\n",
+            "ADR 42: Evaluate OAuth",
+        ),
+        ("docs/adr/0001-x.md", "# 1. Use X\n\n## Context\n\nW.\n", "1. Use X"),
+        # a file name with no subject: the first heading, as before
+        ("docs/adr/0007.md", "## Context\n\nWords.\n", "Context"),
+    ],
+)
+def test_a_record_with_no_title_heading_is_named_by_its_file(
+    path: str, body: str, title: str
+) -> None:
+    (rec,) = parse_file(path, body).records
+    assert rec.title == title
+
+
+@pytest.mark.parametrize(
+    ("block", "status", "date"),
+    [
+        # hyades: a header row of keys over a row of values
+        (
+            (
+                "| Status   | Date       | Author(s) |\n|:---------|:-----------|:----|\n"
+                "| Proposed | 2025-01-19 | [@nscuro](https://github.com/nscuro) |\n"
+            ),
+            "proposed",
+            "2025-01-19",
+        ),
+        (
+            "| **Status** | **Date** |\n|---|---|\n| Accepted | 2024-05-02 |\n",
+            "accepted",
+            "2024-05-02",
+        ),
+        # a key and its value per row
+        ("| Status | Accepted |\n| --- | --- |\n| Date | 2024-05-02 |\n", "accepted", "2024-05-02"),
+        ("| Field | Value |\n| --- | --- |\n| Status | Rejected |\n", "rejected", None),
+        # a header with no row of values, or no delimiter row: nothing stated
+        ("| Status | Date |\n|---|---|\n", "unknown", None),
+        ("| Status | Accepted |\n", "unknown", None),
+    ],
+)
+def test_a_metadata_table_states_status_and_date(block: str, status: str, date: str | None) -> None:
+    body = f"# Use X\n\n{block}\n## Context\n\nWords.\n"
+    (rec,) = parse_file("docs/adr/0001-use-x.md", body).records
+    assert rec.status == status
+    assert (rec.valid_from and str(rec.valid_from)) == date
+
+
+def test_a_table_in_a_section_states_nothing() -> None:
+    body = "# Use X\n\n## Options\n\n| Status | Date |\n|---|---|\n| Accepted | 2024-05-02 |\n"
+    (rec,) = parse_file("docs/adr/0001-use-x.md", body).records
+    assert rec.status == "unknown"

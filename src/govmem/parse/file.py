@@ -123,6 +123,16 @@ def file_subject(path: str | None) -> str | None:
     return _VERSION_SUFFIX.sub("", rest.strip("-_. ")).lower() or None
 
 
+def subject_title(path: str | None) -> str | None:
+    """A file name's subject as a title, for a Markdown record that writes none in a `#`
+    heading: `003-notification-publishing.md` -> `Notification publishing`."""
+    subject = file_subject(path)
+    words = re.sub(r"[-_]+", " ", subject or "").strip()
+    if not any(c.isalpha() for c in words):  # `0007.md` names nothing
+        return None
+    return words[0].upper() + words[1:]
+
+
 def parse_file(path: str, text: str, ctx: ParseContext | None = None) -> ParsedFile:
     """Parse one file's text (SPEC §2 Files); never raises on any text.
 
@@ -279,6 +289,7 @@ def _build(path: str, item: _Item, ctx: ParseContext) -> ParsedFile:
             ctx.config,
             kind="claim" if item.kind == "claim" else "decision",
             fallback_id=None if body is None else id_from_stem(path),
+            fallback_title=None if body is None else subject_title(path),
             doc=doc,
             body=(reader.text("body") or "") if body is None else body,
             frontmatter_json=dump_json(dict(item.data)) if item.frontmatter else None,

@@ -57,6 +57,16 @@ _KEY_LINE: Final = re.compile(
     r"(?:\*\*|__)?\s*(?P<colon>:)?(?:\*\*|__)?\s+(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
 )
+_KEY_NAME: Final = re.compile(
+    r"date|created|updated|last[ -]updated|last[ -]modified|modified|revision[ -]date|status"
+    r"|deciders?|decision[ -]makers|tags",
+    re.IGNORECASE,
+)
+"""The metadata keys (`_KEY_LINE`'s), as a table cell names one."""
+_TABLE_RULE: Final = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+"""A table's delimiter row (`|:---|----:|`)."""
+_CELL_SPLIT: Final = re.compile(r"(?<!\\)\|")
+_EMPHASIS: Final = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 DATE_KEYS: Final = ("date", "created")
 """Metadata keys that date a record, first found wins."""
 UPDATED_KEYS: Final = ("updated", "last updated", "last modified", "modified", "revision date")
@@ -306,12 +316,51 @@ def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
         key = fold(m["key"]).replace("-", " ")
         if m["colon"] or key in DATE_KEYS or key in UPDATED_KEYS:
             keys.append((key, html.unescape(m["value"]).strip()))
-    return tuple(keys)
+    return (*keys, *_table_keys(preamble))
+
+
+def _cells(line: str) -> list[str]:
+    """A table row's cells, stripped, emphasis marks dropped (`| **Status** | Accepted |`)."""
+    row = line.strip()
+    row = row.removeprefix("|")
+    row = row.removesuffix("|") if not row.endswith("\\|") else row
+    return [html.unescape(_EMPHASIS.sub("", c)).strip() for c in _CELL_SPLIT.split(row)]
+
+
+def _table_key(cell: str) -> str | None:
+    """The metadata key a table cell names (`Status`, `Date`, `Last updated`), else None."""
+    m = _KEY_NAME.fullmatch(cell)
+    return fold(m[0]).replace("-", " ") if m else None
+
+
+def _table_keys(preamble: list[str]) -> list[tuple[str, str]]:
+    """The keys a table in the metadata block states: a header row of keys over a row of
+    values (`| Status | Date |` / `| Proposed | 2025-01-19 |`), or rows of a key and its value
+    (`| Status | Accepted |`). Only the first row of values counts."""
+    rows = [line for line in preamble if line.lstrip().startswith("|")]
+    if len(rows) < 2 or not _TABLE_RULE.fullmatch(rows[1].strip()):
+        return []
+    header, values = _cells(rows[0]), [_cells(row) for row in rows[2:]]
+    named = [_table_key(cell) for cell in header]
+    if any(named) and not (len(header) == 2 and named[0] and not named[1]):
+        first = values[0] if values else []
+        found = [(k, v) for k, v in zip(named, first, strict=False) if k]
+    else:  # a key per row: `| Status | Accepted |`
+        found = [
+            (k, row[1])
+            for row in [header, *values]
+            if len(row) > 1 and (k := _table_key(row[0])) and not _table_key(row[1])
+        ]
+    return [(k, v) for k, v in found if v]
 
 
 def _loose_lines(preamble: list[str]) -> tuple[str, ...]:
-    """The lines other than key lines, stripped, none blank."""
-    return tuple(line.strip() for line in preamble if line.strip() and not _KEY_LINE.match(line))
+    """The lines other than key lines and table rows, stripped, none blank."""
+    return tuple(
+        line.strip()
+        for line in preamble
+        if line.strip() and not _KEY_LINE.match(line) and not line.lstrip().startswith("|")
+    )
 
 
 def _changelog(doc: Outline, lines: list[str], at: int, order: DateOrder) -> tuple[ChangeLine, ...]:

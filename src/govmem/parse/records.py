@@ -417,6 +417,7 @@ def build_decision(
     *,
     kind: Kind,
     fallback_id: str | None,
+    fallback_title: str | None = None,
     doc: MarkdownDoc | None,
     body: str,
     frontmatter_json: str | None,
@@ -428,7 +429,8 @@ def build_decision(
     rid = r.text("id") or fallback_id or ""
     r.id = rid
     doc = doc or MarkdownDoc()
-    title = r.text("title") or doc.title or doc.first_heading or rid
+    # no `#` title: the file name's subject, not a section's heading ("Context")
+    title = r.text("title") or doc.title or fallback_title or doc.first_heading or rid
     scope = _scope(r, config)
     st = _read_status(r, doc, kind, config)
     refs, change_dates, changes = _read_refs(r, doc, title, st, body)
