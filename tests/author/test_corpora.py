@@ -40,7 +40,7 @@ UNDATED: Final = frozenset(
 )
 """Folders whose latest records write no date (read from the files): nor does the new one.
 dependencytrack-hyades writes its dates in a Markdown table (`| Status | Date | Author(s) |`),
-which govmem does not read (docs/accuracy.md, its first contact): as read, it writes none."""
+which govmem reads but does not yet write: its new record has a `Status:` line and no date."""
 
 
 def _findings(corpus: govmem.Corpus) -> set[tuple[str, str | None, str | None, str]]:
