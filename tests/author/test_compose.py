@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from govmem.author.compose import Draft, Target, compose, is_placeholder, request_of
 from govmem.author.relink import NewRecord, amended_by, superseded_by
 from govmem.author.shape import Sample, shape_of
 from govmem.model.records import Config, Record
 from govmem.parse.file import ParseContext, parse_file
+from govmem.parse.yamledit import set_status_section
 from tests.conftest import CORPORA
 
 DAY = date(2026, 5, 4)
@@ -106,6 +109,40 @@ def test_the_latest_record_gives_the_shape_and_none_of_its_content() -> None:
         "# 39. Use Redis for caching\n\nDate: 2026-05-04\n\n## Status\n\nProposed\n\n"
         "## Context\n\n## Decision\n\nWe will use Redis.\n\n## Consequences\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("block", "written"),
+    [
+        # dependencytrack-hyades: keys over a row of values; the author's cell is emptied
+        (
+            (
+                "| Status   | Date       | Author(s) |\n|:---------|:-----------|:----------|\n"
+                "| Accepted | 2025-01-19 | @nscuro   |\n"
+            ),
+            (
+                "| Status   | Date       | Author(s) |\n|:---------|:-----------|:----------|\n"
+                "| Proposed | 2026-05-04 |           |\n"
+            ),
+        ),
+        # a key and its value per row
+        (
+            "| Field | Value |\n| --- | --- |\n| Status | Accepted |\n| Date | 2025-01-19 |\n",
+            "| Field | Value |\n| --- | --- |\n| Status | Proposed |\n| Date | 2026-05-04 |\n",
+        ),
+    ],
+)
+def test_a_metadata_table_is_written_as_the_folder_writes_it(block: str, written: str) -> None:
+    latest = "## Context\n\nWords.\n\n## Decision\n\nWe do.\n"
+    sample = Sample("017-x.md", 17, f"{block}\n{latest}")
+    text = compose(shape_of([sample]), _draft(number=18)).text
+    assert written in text
+    record = _read(text, "docs/adr/018-use-redis-for-caching.md")
+    assert (record.status, str(record.valid_from)) == ("proposed", "2026-05-04")
+    accepted = set_status_section(text, "accepted")
+    assert accepted is not None
+    assert _read(accepted, "docs/adr/018-use-redis-for-caching.md").status == "accepted"
+    assert accepted.replace("Accepted", "Proposed") == text
 
 
 def test_links_go_where_the_folder_keeps_them() -> None:

@@ -31,7 +31,6 @@ UNDATED: Final = frozenset(
         "backstage-adrs",
         "bbc-tams",
         "cometbft",
-        "dependencytrack-hyades",
         "guardian-dcr",
         "jabref",
         "scs-standards",
@@ -39,8 +38,8 @@ UNDATED: Final = frozenset(
     )
 )
 """Folders whose latest records write no date (read from the files): nor does the new one.
-dependencytrack-hyades writes its dates in a Markdown table (`| Status | Date | Author(s) |`),
-which govmem reads but does not yet write: its new record has a `Status:` line and no date."""
+(dependencytrack-hyades writes its status and date in a table, `| Status | Date | Author(s) |`:
+its new record fills a hollowed copy of that table.)"""
 
 
 def _findings(corpus: govmem.Corpus) -> set[tuple[str, str | None, str | None, str]]:

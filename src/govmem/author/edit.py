@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from govmem.parse.markdown import layout, readable_lines
+from govmem.parse.markdown import layout, readable_lines, set_cell, table_cells, table_places
 from govmem.parse.outline import Outline, heading_name, outline
 from govmem.parse.status import is_link_line, read_refs, read_status
 from govmem.parse.yamledit import frontmatter_span
@@ -155,7 +155,18 @@ def set_block_value(text: str, key: str, value: str) -> str | None:
             end += 1
         t.replace(n, end, [m["lead"] + value])
         return t.text()
+    if (cell := _table_cell(t, key)) is not None:  # `| Status | Date |` over `| … | … |`
+        n, col = cell
+        t.lines[n] = set_cell(t.lines[n], col, value)
+        return t.text()
     return None
+
+
+def _table_cell(t: _Text, key: str) -> tuple[int, int] | None:
+    """The line and column of the metadata block's table cell holding `key`'s value."""
+    block = layout(t.doc).block
+    lines = [t.lines[n] for n in block]
+    return next(((block[n], col) for k, n, col in table_places(lines) if k == key), None)
 
 
 def block_value(text: str, key: str) -> str | None:
@@ -168,11 +179,14 @@ def block_value(text: str, key: str) -> str | None:
     for n in layout(t.doc).block:
         if (m := pattern.match(readable[n])) is not None:
             return m["value"]
+    if (cell := _table_cell(t, key)) is not None:
+        n, col = cell
+        return table_cells(t.lines[n])[col]
     return None
 
 
 def block_has(text: str, key: str) -> bool:
-    """Whether the metadata block has a `key:` line."""
+    """Whether the metadata block has a `key:` line, or a table cell for `key`."""
     return block_value(text, key) is not None
 
 

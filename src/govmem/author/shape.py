@@ -35,7 +35,16 @@ from typing import Final
 from attrs import frozen
 
 from govmem.parse.fields import ALIASES
-from govmem.parse.markdown import layout, read_markdown, readable_lines, split_frontmatter
+from govmem.parse.markdown import (
+    layout,
+    read_markdown,
+    readable_lines,
+    set_cell,
+    split_frontmatter,
+    table_cells,
+    table_key,
+    table_places,
+)
 from govmem.parse.outline import heading_name, outline
 from govmem.parse.status import read_status
 from govmem.parse.yaml import BadYaml, Json, load_yaml
@@ -251,6 +260,7 @@ def hollow(text: str, dialect: Mapping[str, str] = {}) -> str:
         out += [*lines[head.line : head.end], ""]
     readable = readable_lines(doc)
     block = [lines[n] for n in where.block if _BLOCK_LINE.match(readable[n])]
+    block += _hollow_table([lines[n] for n in where.block])
     if block:
         out += [*block, ""]
     for i, head in enumerate(doc.headings):
@@ -265,6 +275,25 @@ def hollow(text: str, dialect: Mapping[str, str] = {}) -> str:
     while out and not out[-1]:
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def _hollow_table(block: Sequence[str]) -> list[str]:
+    """A metadata table's form (`table_places`): its header and delimiter rows, then the rows
+    that hold a key's value, every cell that names no key emptied (`| Proposed | 2025-01-19 |
+    @a |` -> `|  |  |  |`, `| Status | Accepted |` -> `| Status |  |`); nothing when the block
+    has no such table."""
+    places = table_places(block)
+    rows = [n for n, line in enumerate(block) if line.lstrip().startswith("|")]
+    out = []
+    holding = {at for _, at, _ in places}
+    for n in sorted({*rows[:2], *holding}) if places else ():
+        row = block[n]
+        if n in holding:  # the header (of keys) and the delimiter rows stay as they are
+            for col, cell in enumerate(table_cells(row)):
+                if not table_key(cell):
+                    row = set_cell(row, col, "")
+        out.append(row)
+    return out
 
 
 def _is_camel(samples: Sequence[Mapping[str, Json]]) -> bool:

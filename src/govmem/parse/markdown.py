@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from itertools import takewhile
 from typing import Final
 
@@ -66,6 +67,7 @@ _KEY_NAME: Final = re.compile(
 _TABLE_RULE: Final = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 """A table's delimiter row (`|:---|----:|`)."""
 _CELL_SPLIT: Final = re.compile(r"(?<!\\)\|")
+"""A table row's cell separator (an escaped `\\|` is text)."""
 _EMPHASIS: Final = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 DATE_KEYS: Final = ("date", "created")
 """Metadata keys that date a record, first found wins."""
@@ -319,7 +321,7 @@ def _keys(preamble: list[str]) -> tuple[tuple[str, str], ...]:
     return (*keys, *_table_keys(preamble))
 
 
-def _cells(line: str) -> list[str]:
+def table_cells(line: str) -> list[str]:
     """A table row's cells, stripped, emphasis marks dropped (`| **Status** | Accepted |`)."""
     row = line.strip()
     row = row.removeprefix("|")
@@ -327,30 +329,50 @@ def _cells(line: str) -> list[str]:
     return [html.unescape(_EMPHASIS.sub("", c)).strip() for c in _CELL_SPLIT.split(row)]
 
 
-def _table_key(cell: str) -> str | None:
+def table_key(cell: str) -> str | None:
     """The metadata key a table cell names (`Status`, `Date`, `Last updated`), else None."""
     m = _KEY_NAME.fullmatch(cell)
     return fold(m[0]).replace("-", " ") if m else None
 
 
-def _table_keys(preamble: list[str]) -> list[tuple[str, str]]:
-    """The keys a table in the metadata block states: a header row of keys over a row of
-    values (`| Status | Date |` / `| Proposed | 2025-01-19 |`), or rows of a key and its value
-    (`| Status | Accepted |`). Only the first row of values counts."""
-    rows = [line for line in preamble if line.lstrip().startswith("|")]
-    if len(rows) < 2 or not _TABLE_RULE.fullmatch(rows[1].strip()):
+def set_cell(line: str, col: int, value: str) -> str:
+    """A table row with its cell `col` (counted as `table_places` counts) holding `value`,
+    padded to the cell's width; the other cells and the pipes kept byte for byte."""
+    parts = _CELL_SPLIT.split(line)
+    at = col + (1 if line.lstrip().startswith("|") else 0)
+    if at >= len(parts):
+        return line
+    old = parts[at]
+    parts[at] = f" {value} ".ljust(len(old))
+    return "|".join(parts)
+
+
+def table_places(lines: Sequence[str]) -> list[tuple[str, int, int]]:
+    """Where the first table among `lines` (a metadata block's) states each key: (the key,
+    the index in `lines` of the row holding its value, the value's column). A header row of
+    keys over a row of values (`| Status | Date |` / `| Proposed | 2025-01-19 |`: the first
+    row of values), or rows of a key and its value (`| Status | Accepted |`)."""
+    rows = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")]
+    if len(rows) < 2 or not _TABLE_RULE.fullmatch(lines[rows[1]].strip()):
         return []
-    header, values = _cells(rows[0]), [_cells(row) for row in rows[2:]]
-    named = [_table_key(cell) for cell in header]
+    header = table_cells(lines[rows[0]])
+    named = [table_key(cell) for cell in header]
     if any(named) and not (len(header) == 2 and named[0] and not named[1]):
-        first = values[0] if values else []
-        found = [(k, v) for k, v in zip(named, first, strict=False) if k]
-    else:  # a key per row: `| Status | Accepted |`
-        found = [
-            (k, row[1])
-            for row in [header, *values]
-            if len(row) > 1 and (k := _table_key(row[0])) and not _table_key(row[1])
-        ]
+        if len(rows) < 3:
+            return []
+        width = len(table_cells(lines[rows[2]]))
+        return [(k, rows[2], col) for col, k in enumerate(named) if k and col < width]
+    found = []  # a key per row: `| Status | Accepted |`
+    for n in [rows[0], *rows[2:]]:
+        row = table_cells(lines[n])
+        if len(row) > 1 and (k := table_key(row[0])) and not table_key(row[1]):
+            found.append((k, n, 1))
+    return found
+
+
+def _table_keys(preamble: list[str]) -> list[tuple[str, str]]:
+    """The keys a table in the metadata block states (`table_places`) with a value."""
+    found = [(k, table_cells(preamble[n])[col]) for k, n, col in table_places(preamble)]
     return [(k, v) for k, v in found if v]
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from govmem.model.errors import InputError
 
-from .markdown import layout, readable_lines
+from .markdown import layout, readable_lines, set_cell, table_places
 from .outline import outline
 from .status import is_link_line
 from .yaml import BadYaml, load_yaml_documents
@@ -313,7 +313,7 @@ def set_status_section(text: str, status: str, *, word: str | None = None) -> st
 
     The places are the loader's (`markdown.layout`), in its order: the
     metadata block's `Status:` line (between the title and the first
-    content section), else the status section, whose first non-blank line
+    content section), else its table's status cell, else the status section, whose first non-blank line
     that is not a link line (`Supersedes […]`, `status.is_link_line`) is
     replaced, its indentation kept (a section of link lines only gets the
     status above them; an empty section, as its first paragraph). `word` is written as given; without it, the
@@ -328,6 +328,12 @@ def set_status_section(text: str, status: str, *, word: str | None = None) -> st
     for n in where.block:
         if _STATUS_LINE.match(readable[n]) and (m_ := _STATUS_LINE.match(lines[n])) is not None:
             lines[n] = m_["lead"] + word + m_["tail"]
+            return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
+    block = [lines[n] for n in where.block]
+    for key, at, col in table_places(block):  # `| Status | Date |` over `| Proposed | … |`
+        if key == "status":
+            n = where.block[at]
+            lines[n] = set_cell(lines[n], col, word)
             return "".join(line + brk for line, brk in zip(lines, breaks, strict=True))
     if where.status is not None:
         start, end = doc.section(where.status)
