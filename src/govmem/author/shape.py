@@ -288,7 +288,7 @@ def _hollow_table(block: Sequence[str]) -> list[str]:
     holding = {at for _, at, _ in places}
     for n in sorted({*rows[:2], *holding}) if places else ():
         row = block[n]
-        if n in holding:  # the header (of keys) and the delimiter rows stay as they are
+        if n in holding:  # a row of values (a header of keys and the delimiter row stay)
             for col, cell in enumerate(table_cells(row)):
                 if not table_key(cell):
                     row = set_cell(row, col, "")
