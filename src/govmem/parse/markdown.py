@@ -52,18 +52,18 @@ from .status import is_link_line, read_status
 
 _BULLET: Final = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 _COMMENT: Final = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_KEYS: Final = (
+    r"date|created|updated|last[ -]updated|last[ -]modified|modified|revision[ -]date|status"
+    r"|deciders?|decision[ -]makers|tags"
+)
+"""The metadata block's keys, as a `Key: value` line or a table cell names them."""
 _KEY_LINE: Final = re.compile(
-    r"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>date|created|updated|last[ -]updated"
-    r"|last[ -]modified|modified|revision[ -]date|status|deciders?|decision[ -]makers|tags)"
+    rf"^\s*(?:>\s*)?(?:[-*+]\s+)?(?:\*\*|__)?(?P<key>{_KEYS})"
     r"(?:\*\*|__)?\s*(?P<colon>:)?(?:\*\*|__)?\s+(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
 )
-_KEY_NAME: Final = re.compile(
-    r"date|created|updated|last[ -]updated|last[ -]modified|modified|revision[ -]date|status"
-    r"|deciders?|decision[ -]makers|tags",
-    re.IGNORECASE,
-)
-"""The metadata keys (`_KEY_LINE`'s), as a table cell names one."""
+_KEY_NAME: Final = re.compile(_KEYS, re.IGNORECASE)
+"""A table cell that names a metadata key."""
 _TABLE_RULE: Final = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 """A table's delimiter row (`|:---|----:|`)."""
 _CELL_SPLIT: Final = re.compile(r"(?<!\\)\|")
