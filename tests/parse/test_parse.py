@@ -28,6 +28,8 @@ from tests.parse.parse_support import NYGARD, REJECTED_IN_FAVOUR, TENDERMINT, co
         "template.md",
         "adr-template.md",
         "0000-template.md",
+        "docs/architecture/decisions/000-index.md",
+        "0000_README.md",
     ],
 )
 def test_readme_index_and_templates_are_not_records(path: str) -> None:
@@ -39,6 +41,13 @@ def test_readme_index_and_templates_are_not_records(path: str) -> None:
     assert parsed.excluded == 0
     assert codes(parsed) == ["not-a-record"]
     assert parsed.findings[0].severity == "info"
+
+
+@pytest.mark.parametrize("path", ["0001-index.md", "0007-search-index.md", "index-strategy.md"])
+def test_a_record_about_an_index_is_a_record(path: str) -> None:
+    """Only a file numbered zero (the folder's list of its records) is an index by its name."""
+    assert not is_not_a_record(path)
+    assert len(parse_file(path, "# Use a search index\n\nStatus: Accepted\n").records) == 1
 
 
 def test_markdown_with_neither_heading_nor_frontmatter_is_skipped() -> None:

@@ -87,10 +87,15 @@ def decode_text(data: bytes) -> str | None:
         return None
 
 
+_NOT_RECORDS: Final = re.compile(r"(?:0+[-_ ])?(?:readme|index|template)|.*-template")
+"""README, index and template files, also numbered zero first (`000-index.md`, as a folder's
+list of its records is often named so that it sorts first)."""
+
+
 def is_not_a_record(path: str) -> bool:
-    """README, index and template files are never records."""
+    """README, index and template files are never records (`_NOT_RECORDS`)."""
     stem = posixpath.splitext(posixpath.basename(path))[0].lower()
-    return stem in ("readme", "index", "template") or stem.endswith("-template")
+    return _NOT_RECORDS.fullmatch(stem) is not None
 
 
 def id_from_stem(path: str) -> str:
