@@ -193,13 +193,14 @@ SPEC_UNMET: Final = {"right_or_first": 0.92, "offered": 0.95}
 """SPEC §10's bars the rule does not reach (docs/accuracy.md says how far, and what was tried):
 right or the right topic first among the candidates ≥ 92 % of the questions, the right topic
 among the candidates of ≥ 95 % of the abstentions."""
-MEASURED: Final = {"right_or_first": 676, "right_or_offered": 725}
+MEASURED: Final = {"right_or_first": 695, "right_or_offered": 747}
 """What the rule measures for `SPEC_UNMET` over every question file, which a change may raise
-but never lower: 676 of 753 right or first (89.8 %), and 725 right or offering the right topic
-among their candidates — 338 of 363 abstentions offer it (93.1 %). The second is counted with
+but never lower: 695 of 778 right or first (89.3 %), and 747 right or offering the right topic
+among their candidates — 349 of 375 abstentions offer it (93.1 %). The second is counted with
 the right answers so that an abstention that becomes right does not count as a loss. With
-dapr-decision-records and dependencytrack-hyades (held-out-8.yaml; 631 of 703 right or first,
-and 677 right or offered, before them)."""
+cisa-getgov (held-out-9.yaml; 676 of 753 right or first, and 725 right or offered, before it;
+dapr-decision-records and dependencytrack-hyades, held-out-8.yaml, moved them from 631 of 703
+and 677)."""
 
 
 @pytest.mark.slow
