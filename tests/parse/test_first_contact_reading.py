@@ -90,6 +90,12 @@ def test_a_date_order_conflict_names_a_file_written_each_way(tmp_path: Path) -> 
         ("7 Use Z", "use z"),
         ("21–foo", "foo"),
         ("ADR021", ""),
+        # cisa-getgov 0010, 0011: the template's placeholder for the number, left in
+        ("n. Django Templates", "django templates"),
+        ("N. Login.gov", "login gov"),
+        ("X. Use Z", "use z"),
+        ("Nx. monorepo tooling", "nx monorepo tooling"),
+        ("n.b. the notes", "n b the notes"),
     ],
 )
 def test_a_leading_number_is_stripped_only_before_a_separator(title: str, name: str) -> None:
@@ -296,6 +302,13 @@ def test_a_record_with_no_title_heading_is_named_by_its_file(
             "accepted",
             "2024-05-02",
         ),
+        # wasmcloud 0014: a delimiter row of two hyphens a cell (GitHub needs one)
+        (
+            "| Status | Deciders | Date |\n|--|--|--|\n| accepted | Maintainers | 2023-07-12 |\n",
+            "accepted",
+            "2023-07-12",
+        ),
+        ("| Status | Date |\n|-|:-:|\n| Rejected | 2024-05-02 |\n", "rejected", "2024-05-02"),
         # a key and its value per row
         ("| Status | Accepted |\n| --- | --- |\n| Date | 2024-05-02 |\n", "accepted", "2024-05-02"),
         ("| Field | Value |\n| --- | --- |\n| Status | Rejected |\n", "rejected", None),

@@ -64,8 +64,8 @@ _KEY_LINE: Final = re.compile(
 )
 _KEY_NAME: Final = re.compile(_KEYS, re.IGNORECASE)
 """A table cell that names a metadata key."""
-_TABLE_RULE: Final = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
-"""A table's delimiter row (`|:---|----:|`)."""
+_TABLE_RULE: Final = re.compile(r"\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?")
+"""A table's delimiter row (`|:---|----:|`; GitHub's tables need one hyphen a cell: `|--|-|`)."""
 _CELL_SPLIT: Final = re.compile(r"(?<!\\)\|")
 """A table row's cell separator (an escaped `\\|` is text)."""
 _EMPHASIS: Final = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
