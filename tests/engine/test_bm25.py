@@ -27,7 +27,8 @@ from govmem.engine.bm25 import (
 )
 from govmem.engine.postings import idf
 from govmem.engine.stopwords import STOP_WORDS
-from govmem.engine.terms import INTENT_WORDS, question_terms, terms
+from govmem.engine.terms import INTENT_WORDS, asks_if_still, question_terms, terms
+from govmem.model.text import tokens
 
 SEED_QUESTION = "Quale database è approvato per i nuovi servizi?"
 
@@ -726,3 +727,21 @@ def test_a_first_candidate_that_does_not_lead_is_not_likely() -> None:
     assert guess.topic is None
     assert guess.scores[0][1] < LIKELY_MARGIN * guess.scores[1][1]
     assert not guess.likely
+
+
+@pytest.mark.parametrize(
+    ("question", "still"),
+    [
+        ("Do we still use Jenkins?", True),
+        ("Is Jenkins no longer our CI?", True),
+        ("Which CI do we use these days?", True),
+        ("Don't we use Jenkins any more?", True),
+        ("Usiamo ancora Jenkins?", True),
+        ("Nutzen wir noch Jenkins?", True),
+        ("Why did we choose Jenkins?", False),
+        ("How long does the build take?", False),
+        ("Which days are deploy days?", False),
+    ],
+)
+def test_a_question_asking_whether_a_decision_still_holds(question: str, still: bool) -> None:
+    assert asks_if_still(tokens(question)) is still

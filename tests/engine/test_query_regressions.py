@@ -186,3 +186,81 @@ def test_a_record_sharing_its_id_with_another_file_cites_its_own_file(
         assert [s["reference"] for s in answer["sources"]] == [path]
         assert [e["source_id"] for e in answer["evidence"]] == ["0001"]
         assert words in answer["evidence"][0]["excerpt"]
+
+
+_POOLS: Final = {
+    "0001-use-geventconnpool.md": (
+        "# 1. Use geventconnpool for connection pooling\n\nDate: 2023-10-13\n\n"
+        "## Status\n\nAccepted\n\n## Decision\n\n"
+        "We will pool the registry connections with the geventconnpool library.\n"
+    ),
+    "0002-write-our-own-epp-client.md": (
+        "# 2. Write our own EPP client\n\nDate: 2025-02-01\n\n"
+        "## Status\n\nAccepted\n\n## Context\n\nThe library was later removed (February 2024).\n\n"
+        "## Decision\n\nWe will write our own client rather than readopting geventconnpool.\n"
+    ),
+    "0003-use-django.md": (
+        "# 3. Use Django\n\nDate: 2022-01-01\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+        "We will build the registrar with Django.\n"
+    ),
+}
+
+
+def _pools(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "repo"
+    (root / "docs" / "adr").mkdir(parents=True)
+    for name, text in files.items():
+        (root / "docs" / "adr" / name).write_text(text, encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "corpus", date="2025-03-01T12:00:00Z")
+    return root
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do we still use geventconnpool to pool the registry connections?",
+        "Is geventconnpool no longer how we pool connections?",
+        "Usiamo ancora geventconnpool?",
+    ],
+)
+def test_a_still_question_about_a_decision_a_later_record_names_is_unsure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], question: str
+) -> None:
+    """cisa-getgov: 0002 replaces 0001 in prose only, and writes the word that names it. Asked
+    whether 0001 still holds, the answer does not say VERIFIED: 0001 first, 0002 next, neither
+    likely."""
+    root = _pools(tmp_path, _POOLS)
+    answer = ask(root, capsys, question)
+    assert (answer["topic"], answer["status"]) == (None, "unknown")
+    first, second = (c["decision_id"] for c in answer["candidates"][:2])
+    assert (first, second) == ("0001", "0002")
+    assert not any(c["likely"] for c in answer["candidates"])
+
+
+@pytest.mark.parametrize(
+    ("question", "files"),
+    [
+        # not a "still" question: the record the question names answers it
+        ("Why did we pool the registry connections with geventconnpool?", _POOLS),
+        # the record that names it is earlier: nothing later speaks of it
+        (
+            "Do we still use geventconnpool to pool the registry connections?",
+            {
+                **_POOLS,
+                "0002-write-our-own-epp-client.md": _POOLS[
+                    "0002-write-our-own-epp-client.md"
+                ].replace("2025-02-01", "2021-02-01"),
+            },
+        ),
+    ],
+)
+def test_a_decision_no_later_record_names_stays_the_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], question: str, files: dict[str, str]
+) -> None:
+    answer = ask(_pools(tmp_path, files), capsys, question)
+    assert (answer["topic"], answer["decision"]["id"]) == (
+        "use geventconnpool for connection pooling",
+        "0001",
+    )

@@ -128,6 +128,9 @@ LIKELY_UNMATCHED: Final = 1 / 3
 record ("Which database do new services use?" of a folder that never says "database")."""
 LIKELY_SHARE: Final = 0.8
 """A likely candidate's records must hold at least this share of the matched terms' IDF."""
+ELSEWHERE: Final = 2
+"""`named_elsewhere`: the word that names a topic's subject is held by at most this many
+records of other topics (chosen on every corpus's "still" questions, docs/accuracy.md)."""
 NEAR_DICE: Final = 0.35
 """A term is near a question term when the Dice coefficient of their trigrams is at least this."""
 NEAR_WEIGHT: Final = 0.2
@@ -504,6 +507,22 @@ class TopicIndex:
                 )
             )
         return TopicGuess(None, names, tuple(ranked), likely)
+
+    def named_elsewhere(
+        self, topic: str, question: str, drop: frozenset[str] = frozenset()
+    ) -> frozenset[str]:
+        """The other topics whose records write a word that names `topic`: a term of the
+        question that a name of `topic` holds (`Document.name`) and at most `ELSEWHERE`
+        records outside `topic` hold — a word of its subject few others write."""
+        asked = set(self.terms(question, drop))
+        named = {t for d in self._topics[topic].docs for t in self._names[d] & asked}
+        postings, topic_of = self._postings, self._topic_of
+        found: set[str] = set()
+        for term in named:
+            others = [topic_of[d] for d in postings[term].docs if topic_of[d] != topic]
+            if len(others) <= ELSEWHERE:
+                found.update(others)
+        return frozenset(found)
 
     def _named_by(self, topic: str, known: set[str]) -> bool:
         """Whether a record of `topic` has a name holding every one of the `known` terms: the

@@ -44,7 +44,7 @@ from govmem.model.time import When
 
 from . import answer as ans
 from . import wording
-from .bm25 import TopicGuess
+from .bm25 import MAX_CANDIDATES, TopicGuess
 from .explain import Explain
 from .qindex import (
     competing_topics,
@@ -56,6 +56,7 @@ from .qindex import (
     topic_index,
 )
 from .run import Ask, Verdict
+from .terms import asks_if_still
 
 
 class _Run(Explain):
@@ -72,12 +73,39 @@ class _Run(Explain):
         competing = None
         if self.requested:
             competing = competing_topics(self.c, self.ask.mind, self.scope)
-        guess = topic_index(self.c, self.ask.mind).rank(
-            self.ask.question, competing, drop=self.scope_words
-        )
+        index = topic_index(self.c, self.ask.mind)
+        guess = index.rank(self.ask.question, competing, drop=self.scope_words)
+        head = guess.topic or (guess.candidates[0] if guess.likely else None)
+        if head is not None and asks_if_still(self.qtokens):
+            named = index.named_elsewhere(head, self.ask.question, self.scope_words)
+            if competing is not None:
+                named &= frozenset(competing)
+            guess = self.replaced_in_prose(head, guess, named)
         if guess.topic is None:
             return None, [wording.no_single_topic(guess.candidates)], guess
         return guess.topic, [], guess
+
+    def replaced_in_prose(self, head: str, guess: TopicGuess, named: Iterable[str]) -> TopicGuess:
+        """A question asking whether a decision still holds is unsure of its topic, and has no
+        likely one, when a record of another topic, later than every record of the chosen (or
+        likely) one, writes a word that names it (`TopicIndex.named_elsewhere`): that record may
+        replace it in prose ("That pool was later removed"), which no relation says. The topic
+        stays the first candidate, the later ones (newest first) follow (docs/query.md §1)."""
+        if (latest := self._latest(head)) is None:
+            return guess
+        dated = {t: d for t in named if (d := self._latest(t)) is not None and d > latest}
+        if not dated:
+            return guess
+        later = sorted(dated, key=lambda t: (-dated[t].timestamp(), u16(t)))
+        ranked = guess.candidates or tuple(t for t, _ in guess.scores)
+        rest = [t for t in ranked if t != head and t not in later]
+        return TopicGuess(None, tuple([head, *later, *rest][:MAX_CANDIDATES]), guess.scores)
+
+    def _latest(self, topic: str) -> datetime | None:
+        """The latest `valid_from` of a topic's visible records (None: none is dated)."""
+        facts = self.c.facts
+        found = [facts[p].valid_from for p in self.members.get(topic, ())]
+        return max((w.bound for w in found if w is not None), default=None)
 
     # ------------------------------------------------------------- 2. scope
     def scope_from_argument(self, scope: str) -> list[str]:

@@ -24,8 +24,9 @@ import importlib.util
 import re
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -146,6 +147,22 @@ def stem(token: str) -> str:
     that of its long one (`SHORT_FORMS`)."""
     stemmed: str = _stemmer().stemWord(token)
     return SHORT_FORMS.get(stemmed, stemmed)
+
+
+_STILL: Final = frozenset(
+    {"still", "anymore", "nowadays", "currently", "ancora", "noch", "encore", "todavia", "aun"}
+    | {"ainda", "nog", "steeds"}
+)
+_STILL_PAIRS: Final = frozenset({("no", "longer"), ("any", "more"), ("these", "days")})
+
+
+def asks_if_still(question_tokens: Sequence[str]) -> bool:
+    """Whether a question asks if a decision still holds: "Do we still …?", "… anymore?",
+    "no longer", "these days", "currently" (and `ancora`, `noch`, `encore`, `todavía`, `aún`,
+    `ainda`, `nog`, `steeds`), from its folded tokens."""
+    return not _STILL.isdisjoint(question_tokens) or any(
+        pair in _STILL_PAIRS for pair in pairwise(question_tokens)
+    )
 
 
 _COMPOUND: Final = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)+(?![\w-])")
