@@ -215,6 +215,7 @@ def test_a_draft_replacement_is_a_pending_supersession(
 LINKS: Final = [
     # (corpus, record, link kind, target): partial relations and rejections in favour of
     ("govuk-aws", "0003", "partly-superseded-by", "0033"),
+    ("celestia-app", "adr-006", "partly-superseded-by", "adr-020"),  # "Parts of this ADR were …"
     ("govuk-aws", "0010", "amended-by", "0017"),
     ("govuk-aws", "0017", "amends", "0010"),
     ("zooniverse-fem", "adr-34", "partly-supersedes", "adr-18"),

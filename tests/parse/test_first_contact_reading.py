@@ -96,6 +96,9 @@ def test_a_date_order_conflict_names_a_file_written_each_way(tmp_path: Path) -> 
         ("X. Use Z", "use z"),
         ("Nx. monorepo tooling", "nx monorepo tooling"),
         ("n.b. the notes", "n b the notes"),
+        # celestia-app 028: an `ADR:` with no number
+        ("ADR: Secondary Fee Token Support", "secondary fee token support"),
+        ("ADR link resolver in the domain", "adr link resolver in the domain"),
     ],
 )
 def test_a_leading_number_is_stripped_only_before_a_separator(title: str, name: str) -> None:

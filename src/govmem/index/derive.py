@@ -38,11 +38,12 @@ from govmem.parse.file import file_subject
 
 ADRKIT_LEVELS: Final = frozenset({"component", "domain", "org"})
 _TITLE_NUMBER: Final = re.compile(
-    r"^\s*(?:(?:adr[-_ ]?)?\d+[a-z]?(?![^\W_])\s*[.:)\-]?|[nx]\.(?=\s))\s*", re.IGNORECASE
+    r"^\s*(?:(?:adr[-_ ]?)?\d+[a-z]?(?![^\W_])\s*[.:)\-]?|[nx]\.(?=\s)|adr\s*:)\s*", re.IGNORECASE
 )
 """A title's leading number (`21. `, `ADR-7:`, `0004a -`): a number, maybe one letter, then
 no letter or digit — an ordinal or a word that starts with digits (`3rd-Party`, `2FA`) stays;
-or the template's placeholder for it, left in (`# n. Django Templates`, `# X. Title`)."""
+or the template's placeholder for it, left in (`# n. Django Templates`, `# X. Title`), or an
+`ADR:` with no number (`# ADR: Secondary Fee Token Support`)."""
 _PUNCT: Final = re.compile(r"[^\w\s]+|_")
 
 Resolver = Callable[[int, str, str], int | None]
