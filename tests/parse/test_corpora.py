@@ -37,6 +37,10 @@ CONFIGS: Final[dict[str, str]] = {
     # its records sit in category sub-folders (api/, cli/, …) under an index: govmem does not
     # recognise the folder by its files, so it is named (docs/accuracy.md, its first contact)
     "dapr-decision-records": "paths: [.]\n",
+    # its files are named `YYYY_MM_DD_topic.md`, with underscores, which are not ADR-named
+    # (`NNNN-*.md`): govmem does not recognise the folder by its files, so it is named
+    # (docs/accuracy.md, its first contact)
+    "sylius": "paths: [.]\n",
 }
 """What each corpus needs beyond `exclude: [SOURCE.md]` (the root is read when no ADR folder is found)."""
 

@@ -202,10 +202,13 @@ def _flat_corpora() -> list[str]:
     """The real corpora whose ADRs sit directly in their folder: all but log4brains, and
     dapr-decision-records, whose records all sit in category sub-folders (`api/API-001-….md`,
     `cli/…`) under an index: govmem finds no ADR folder there (`no-adr-folder`, docs/accuracy.md,
-    its first contact)."""
+    its first contact); and sylius, whose files are named `YYYY_MM_DD_topic.md` (underscores,
+    not the `NNNN-` of an ADR-named file): found as `adr/` of its repository, not as a root of
+    its own (docs/accuracy.md, its first contact)."""
     names = [p.name for p in sorted(CORPORA.iterdir()) if p.is_dir()]
     names.remove("log4brains")
     names.remove("dapr-decision-records")
+    names.remove("sylius")
     names.remove("adrkit-fixtures")
     fixtures = CORPORA / "adrkit-fixtures"
     return names + [f"adrkit-fixtures/{p.name}" for p in sorted(fixtures.iterdir()) if p.is_dir()]
