@@ -30,6 +30,11 @@ TITLE = "Use Redis for caching"
             ["2023-06-26-a.md", "2026-02-03-work_flow.md", "2025-01-02-b.md"],
             "2026-05-04-use-redis-for-caching.md",
         ),
+        # sylius: a date written with underscores, its `_readme.md` and `_template.md` aside
+        (
+            ["2020_09_01_admin_split.md", "2024_10_22_filters.md", "_readme.md", "_template.md"],
+            "2026_05_04_use_redis_for_caching.md",
+        ),
     ],
 )
 def test_the_next_name_follows_the_folder(names: list[str], expected: str) -> None:

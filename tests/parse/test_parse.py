@@ -30,6 +30,9 @@ from tests.parse.parse_support import NYGARD, REJECTED_IN_FAVOUR, TENDERMINT, co
         "0000-template.md",
         "docs/architecture/decisions/000-index.md",
         "0000_README.md",
+        "adr/_template.md",
+        "adr/_readme.md",
+        "adr_template.md",
     ],
 )
 def test_readme_index_and_templates_are_not_records(path: str) -> None:
@@ -43,7 +46,9 @@ def test_readme_index_and_templates_are_not_records(path: str) -> None:
     assert parsed.findings[0].severity == "info"
 
 
-@pytest.mark.parametrize("path", ["0001-index.md", "0007-search-index.md", "index-strategy.md"])
+@pytest.mark.parametrize(
+    "path", ["0001-index.md", "0007-search-index.md", "index-strategy.md", "2020_09_01_index.md"]
+)
 def test_a_record_about_an_index_is_a_record(path: str) -> None:
     """Only a file numbered zero (the folder's list of its records) is an index by its name."""
     assert not is_not_a_record(path)
@@ -73,6 +78,9 @@ def test_markdown_with_neither_heading_nor_frontmatter_is_skipped() -> None:
             "20200926-use-the-adr-number-as-its-unique-id",
         ),
         ("use-postgres.md", "use-postgres"),
+        # sylius: a date written with underscores is a dated slug too, never the year alone
+        ("2020_09_01_admin_and_shop_split.md", "2020_09_01_admin_and_shop_split"),
+        ("0001_use_x.md", "0001"),
     ],
 )
 def test_the_file_stem_gives_the_leading_id(path: str, expected: str) -> None:

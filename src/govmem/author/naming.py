@@ -6,7 +6,8 @@ folder (its top level, as `adr new` and `log4brains adr new` list it):
 * **numbered**: an optional prefix, a number, a separator and a slug —
   `0007-use-x.md` (adr-tools), `ADR-007-use-x.md`, `ADR007-use-x.md`,
   `adr-07.md` (no slug), `001.md`, `008_use_x.md`;
-* **dated**: `20201016-use-x.md` (log4brains) or `2023-07-18-use-x.md`.
+* **dated**: `20201016-use-x.md` (log4brains), `2023-07-18-use-x.md` or
+  `2020_09_01_use_x.md` (sylius).
 
 The most recent file (the highest number, else the latest date) gives the
 prefix, the zero padding, the separators and whether slugs keep the title's
@@ -30,15 +31,16 @@ from typing import Final, Literal, TypeVar
 import attrs
 from attrs import frozen
 
+from govmem.parse.file import is_not_a_record
+
 _NUMBERED: Final = re.compile(
     r"^(?P<prefix>(?:[A-Za-z]+[-_]?)?)(?P<number>\d+)(?:(?P<sep>[-_.])(?P<slug>.+))?\.md$"
 )
 _DATED: Final = re.compile(
-    r"^(?P<date>(?:19|20)\d{2}(?P<dash>-?)[01]\d(?P=dash)[0-3]\d)(?P<sep>[-_])(?P<slug>.+)\.md$"
+    r"^(?P<date>(?:19|20)\d{2}(?P<dash>[-_]?)[01]\d(?P=dash)[0-3]\d)(?P<sep>[-_])(?P<slug>.+)\.md$"
 )
 _NOT_SLUG: Final = re.compile(r"[^0-9A-Za-z]+")
 _UPPER: Final = re.compile(r"[A-Z]")
-_SKIPPED: Final = frozenset(("readme", "index", "template"))
 
 
 @frozen
@@ -55,14 +57,15 @@ class Naming:
     slug_separator: str = "-"
     keep_case: bool = False
     """Slugs keep the title's capitals (`001-Use-AWS-hosted-elasticsearch.md`)."""
-    dashed_date: bool = False
-    """Dated names: `2023-07-18-` rather than `20230718-`."""
+    date_separator: str = ""
+    """Between a dated name's year, month and day: `-` (`2023-07-18-`), `_`, or none."""
 
     def file_name(self, number: int, title: str, day: date) -> str:
         """The file name of record `number` titled `title`, written on `day`."""
         slug = make_slug(title, self.slug_separator, keep_case=self.keep_case)
         if self.kind == "date":
-            head = day.isoformat() if self.dashed_date else day.strftime("%Y%m%d")
+            sep = self.date_separator
+            head = f"{day.year:04d}{sep}{day.month:02d}{sep}{day.day:02d}"
         else:
             head = f"{self.prefix}{number:0{self.width}d}"
         if not self.separator or not slug:
@@ -100,12 +103,11 @@ class Numbered:
 
 def read_name(name: str) -> Numbered | None:
     """The number or date and the convention of one file name; None for another file."""
-    stem = name.rsplit(".", 1)[0].lower()
-    if stem in _SKIPPED or stem.endswith("-template"):
+    if is_not_a_record(name):
         return None
     if (m := _DATED.match(name)) is not None:
         slug = m["slug"]
-        day = int(m["date"].replace("-", ""))
+        day = int(m["date"].replace(m["dash"], "") if m["dash"] else m["date"])
         return Numbered(
             name,
             day,
@@ -114,7 +116,7 @@ def read_name(name: str) -> Numbered | None:
                 separator=m["sep"],
                 slug_separator=_slug_separator(slug, m["sep"]),
                 keep_case=_UPPER.search(slug) is not None,
-                dashed_date=bool(m["dash"]),
+                date_separator=m["dash"],
             ),
         )
     if (m := _NUMBERED.match(name)) is not None:

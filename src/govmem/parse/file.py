@@ -41,12 +41,12 @@ from .records import build_decision, build_memory, dump_json, memory_id
 from .yaml import BadYaml, Json, load_yaml, load_yaml_documents
 
 _YAML_SUFFIXES: Final = (".yaml", ".yml")
-_DATED: Final = r"(?:(?:19|20)\d{6}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)"
-"""A date a file name starts with: `20200926`, `2023-07-18`, `2026-01`."""
+_DATED: Final = r"(?:(?:19|20)\d{6}|(?:19|20)\d{2}(?:-\d{2}(?:-\d{2})?|_\d{2}(?:_\d{2})?))"
+"""A date a file name starts with: `20200926`, `2023-07-18`, `2026-01`, `2020_09_01`."""
 _DATE_PREFIX: Final = re.compile("^" + _DATED + r"[-_]")
 _VERSION_SUFFIX: Final = re.compile(r"[-_.]v\d+$", re.IGNORECASE)
 _STEM_ID: Final = re.compile(
-    r"^(?:(?P<slug>" + _DATED + r"-.+)"
+    r"^(?:(?P<slug>" + _DATED + r"[-_].+)"
     r"|(?P<id>(?:[A-Za-z]+-\d+[A-Za-z]?(?:-[A-Za-z]\d+)?|(?:[A-Za-z]{1,5}(?=\d{2}))?\d+[A-Za-z]?))"
     r"(?:[-_.\s].*)?)$"
 )
@@ -87,9 +87,9 @@ def decode_text(data: bytes) -> str | None:
         return None
 
 
-_NOT_RECORDS: Final = re.compile(r"(?:0+[-_ ])?(?:readme|index|template)|.*-template")
-"""README, index and template files, also numbered zero first (`000-index.md`, as a folder's
-list of its records is often named so that it sorts first)."""
+_NOT_RECORDS: Final = re.compile(r"(?:0+[-_ ]|_)?(?:readme|index|template)|.*[-_]template")
+"""README, index and template files, also numbered zero or marked with a leading `_` so that
+they sort first (`000-index.md`, `_template.md`), and `*-template.md`, `*_template.md`."""
 
 
 def is_not_a_record(path: str) -> bool:
