@@ -145,6 +145,22 @@ def test_a_metadata_table_is_written_as_the_folder_writes_it(block: str, written
     assert accepted.replace("Accepted", "Proposed") == text
 
 
+def test_a_folder_that_dates_its_records_by_their_changelog_gets_a_changelog_line() -> None:
+    """Tendermint records (cometbft, celestia-app) write no `Date:`: their changelog dates them.
+    The new record keeps the section, with one line that dates it, and reads back dated."""
+    latest = (
+        "# ADR 029: Fibre Upload Rate Limiting\n\n## Changelog\n\n- 2026-07-21: Initial draft\n"
+        "- 2026-07-31: Implemented\n\n## Status\n\nImplemented\n\n## Context\n\nWords.\n\n"
+        "## Decision\n\nWe cap it.\n"
+    )
+    shape = shape_of([Sample("adr-029-fibre-upload-rate-limit.md", 29, latest)])
+    text = compose(shape, _draft(number=30, decision="We will cache sessions in Redis.")).text
+    assert "## Changelog\n\n- 2026-05-04: Initial draft\n\n## Status" in text
+    assert "2026-07" not in text
+    record = _read(text, "docs/adr/adr-030-use-redis-for-caching.md")
+    assert (record.status, str(record.valid_from)) == ("proposed", "2026-05-04")
+
+
 def test_links_go_where_the_folder_keeps_them() -> None:
     """adr-tools: in the Status section; MADR bullets: a `## Links` list; frontmatter: a key."""
     old = Target("supersedes", "0004", "4. Use MySQL", "0004-use-mysql.md")

@@ -30,8 +30,6 @@ UNDATED: Final = frozenset(
         "arachne-architecture",
         "backstage-adrs",
         "bbc-tams",
-        "celestia-app",
-        "cometbft",
         "guardian-dcr",
         "jabref",
         "scs-standards",

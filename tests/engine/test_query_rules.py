@@ -415,3 +415,20 @@ def test_a_claim_written_as_accepted_is_never_in_force() -> None:
     assert answer["decision"]["id"] == "claim-loud"
     assert answer["decision"]["status"] == "proposed"
     assert answer["status"] == "insufficient_evidence"
+
+
+def test_a_one_sided_link_says_which_record_writes_the_supersession() -> None:
+    """celestia-app 009 writes `Implemented. Superseded by [ADR-013]`: the finding says 009
+    writes it, not that 013 does (013 names no record it replaces)."""
+    written = attrs.evolve(ADR_001, status="accepted", label="accepted")
+    unwritten = attrs.evolve(ADR_001, status="accepted", label="accepted", superseded_by=())
+    new = attrs.evolve(ADR_024, supersedes=())
+    messages = []
+    for old in (written, unwritten):
+        c = corpus((old, ADR_011, new if old is written else ADR_024, CLAIM))
+        (found,) = [f for f in c.findings if f.code == "one-sided-link"]
+        messages.append(found.message)
+    assert messages == [
+        "'adr-001' writes that 'adr-024' supersedes it, but its status still reads accepted.",
+        "'adr-024' supersedes 'adr-001', whose own status still reads accepted.",
+    ]

@@ -19,7 +19,10 @@ it and nowhere else:
 4. the **status** at the model's place — frontmatter, the metadata block's
    `Status:` line or the `## Status` section — in the folder's word for it
    (added under the title when the model has none);
-5. the **date** (ISO `YYYY-MM-DD`) at the model's place, if it has one;
+5. the **date** (ISO `YYYY-MM-DD`) at the model's place, if it has one; else,
+   in a record with no frontmatter whose model keeps a `## Changelog` (a
+   Tendermint folder dates its records there), its one line
+   `- YYYY-MM-DD: Initial draft`;
 6. the **context** and **decision** texts as the first paragraph of the
    model's Context and Decision sections (added at the end when missing);
 7. the **links**: `Supersedes [6. Title](0006-title.md)` and `Amends [...]`
@@ -50,6 +53,7 @@ from govmem.parse.yaml import Json
 from govmem.parse.yamledit import dump, frontmatter_span, remove_keys, set_keys, set_status_section
 
 from .edit import (
+    CHANGELOG_NAMES,
     CONTEXT_NAMES,
     DECISION_NAMES,
     add_link_item,
@@ -204,6 +208,10 @@ def compose(shape: Shape, draft: Draft) -> Composed:
         text = insert_block_line(text, f"Status: {word}")
     if date_in_body:
         text = set_block_value(text, date_in_body, draft.day.isoformat()) or text
+    elif not in_frontmatter:
+        # a folder that dates its records by their changelog (Tendermint, cometbft)
+        first = f"- {draft.day.isoformat()}: Initial draft"
+        text = fill_section(text, CHANGELOG_NAMES, first) or text
     for names, content, heading in (
         (CONTEXT_NAMES, draft.context, "Context"),
         (DECISION_NAMES, draft.decision, "Decision"),

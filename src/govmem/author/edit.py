@@ -54,6 +54,8 @@ CONTEXT_NAMES: Final = frozenset(
     ("context", "context and problem statement", "problem statement", "background")
 )
 """Headings (folded, `heading_name`) of the section a proposal's context goes to."""
+CHANGELOG_NAMES: Final = frozenset(("changelog", "change log"))
+"""A changelog section's headings: where a Tendermint record writes its dates."""
 DECISION_NAMES: Final = frozenset(
     ("decision", "decision outcome", "the decision", "decisione", "entscheidung", "besluit")
 )

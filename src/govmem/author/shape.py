@@ -9,8 +9,8 @@ template, if it has one (adr-tools `templates/template.md`, log4brains
   *hollowed* (`hollow`): its frontmatter keys that govmem fills (id, title,
   status, date, topic, value, scope, content, supersedes), its title line,
   its metadata block's status and date lines, and its top-level Status,
-  Context, Decision and Consequences headings, every value and section left
-  empty; else (an empty folder) adr-tools' layout (`# N. Title`, `Date:`,
+  Context, Decision, Consequences and Changelog headings (and MADR's), every
+  value and section left empty; else (an empty folder) adr-tools' layout (`# N. Title`, `Date:`,
   `## Status`, `## Context`, `## Decision`, `## Consequences`);
 * **adr-tools placeholders**: a template holding `NUMBER`, `TITLE`, `DATE`
   and `STATUS` is filled the way `adr new` fills it (the first of each on
@@ -50,7 +50,7 @@ from govmem.parse.status import read_status
 from govmem.parse.yaml import BadYaml, Json, load_yaml
 from govmem.parse.yamledit import dump
 
-from .edit import CONTEXT_NAMES, DECISION_NAMES
+from .edit import CHANGELOG_NAMES, CONTEXT_NAMES, DECISION_NAMES
 
 _TITLE_NUMBER: Final = re.compile(
     r"^(?P<before>[^\d{}\[\]<]*?)(?P<digits>\d+|N+)(?P<after>\s*[.:)\-–—]\s*|\s+)(?=\S)"
@@ -101,6 +101,7 @@ SECTION_NAMES: Final = frozenset(
         "consequences",
         "decision drivers",
         "considered options",
+        *CHANGELOG_NAMES,
     )
 )
 """Top-level headings a hollowed record keeps, in its own order."""

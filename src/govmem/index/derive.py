@@ -247,7 +247,11 @@ def derive_facts(
             if same:
                 first = records[same[0]]
                 msg = (
-                    f"{first.id!r} supersedes {rec.id!r}, whose own status still reads {rec.label}."
+                    f"{rec.id!r} writes that {first.id!r} supersedes it, but its status still "
+                    f"reads {rec.label}."
+                    if rec.superseded_by
+                    else f"{first.id!r} supersedes {rec.id!r}, whose own status still reads "
+                    f"{rec.label}."
                 )
                 out.append(Finding("one-sided-link", msg, rec.path, rec.id, "status"))
             status, label = "superseded", "superseded"
