@@ -32,6 +32,7 @@ UNDATED: Final = frozenset(
         "bbc-tams",
         "guardian-dcr",
         "jabref",
+        "sap-cloud-sdk-js",
         "scs-standards",
         "zooniverse-fem",
     )
@@ -39,7 +40,8 @@ UNDATED: Final = frozenset(
 """Folders whose latest records write no date (read from the files): nor does the new one.
 (dependencytrack-hyades writes its status and date in a table, `| Status | Date | Author(s) |`:
 its new record fills a hollowed copy of that table. celestia-app, like cometbft, dates its
-records only in `## Changelog` bullets, which a new record does not get.)"""
+records only in `## Changelog` bullets, which a new record does not get. sap-cloud-sdk-js
+writes no date in any record.)"""
 
 
 def _findings(corpus: govmem.Corpus) -> set[tuple[str, str | None, str | None, str]]:
