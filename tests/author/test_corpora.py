@@ -34,14 +34,17 @@ UNDATED: Final = frozenset(
         "jabref",
         "sap-cloud-sdk-js",
         "scs-standards",
+        "simple-server",
         "zooniverse-fem",
     )
 )
 """Folders whose latest records write no date (read from the files): nor does the new one.
 (dependencytrack-hyades writes its status and date in a table, `| Status | Date | Author(s) |`:
-its new record fills a hollowed copy of that table. celestia-app, like cometbft, dates its
-records only in `## Changelog` bullets, which a new record does not get. sap-cloud-sdk-js
-writes no date in any record.)"""
+its new record fills a hollowed copy of that table. celestia-app and cometbft date their
+records only in `## Changelog` bullets: a new record gets one. sap-cloud-sdk-js writes no date
+in any record; simple-server dates three records in prose (`## Date` / `October 2020
+(accepted)`, a bare `September 2020` line, `Accepted on 2020-04-20`) and its latest ones not at
+all.)"""
 
 
 def _findings(corpus: govmem.Corpus) -> set[tuple[str, str | None, str | None, str]]:
