@@ -331,3 +331,32 @@ def test_a_table_in_a_section_states_nothing() -> None:
     body = "# Use X\n\n## Options\n\n| Status | Date |\n|---|---|\n| Accepted | 2024-05-02 |\n"
     (rec,) = parse_file("docs/adr/0001-use-x.md", body).records
     assert rec.status == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("status", "cls", "successor"),
+    [
+        # simple-server 010: the successor in parentheses
+        (
+            "Superseded (by [012-simplified-user-permissions](012-simplified-user-permissions.md))",
+            "superseded",
+            ("012-simplified-user-permissions.md",),
+        ),
+        # sap-cloud-sdk-js: its template's words
+        ("decided", "accepted", ()),
+        ("**outdated**", "deprecated", ()),
+    ],
+)
+def test_status_words_and_a_successor_in_parentheses(
+    status: str, cls: str, successor: tuple[str, ...]
+) -> None:
+    (rec,) = parse_file("docs/adr/010-x.md", f"# 10. X\n\n## Status\n\n{status}\n").records
+    assert (rec.status, rec.superseded_by) == (cls, successor)
+
+
+def test_a_title_heading_that_is_the_template_s_word_gives_way_to_the_file_name() -> None:
+    """sap-cloud-sdk-js 0021 and 0033 keep the template's `# Title`."""
+    (rec,) = parse_file(
+        "docs/adr/0021-use-typedoc.md", "# Title\n\n## Status\n\nACCEPTED\n"
+    ).records
+    assert rec.title == "Use typedoc"

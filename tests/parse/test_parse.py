@@ -31,6 +31,7 @@ from tests.parse.parse_support import NYGARD, REJECTED_IN_FAVOUR, TENDERMINT, co
         "docs/architecture/decisions/000-index.md",
         "0000_README.md",
         "adr/_template.md",
+        "doc/arch/000-sample.md",
         "adr/_readme.md",
         "adr_template.md",
     ],
@@ -47,7 +48,14 @@ def test_readme_index_and_templates_are_not_records(path: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["0001-index.md", "0007-search-index.md", "index-strategy.md", "2020_09_01_index.md"]
+    "path",
+    [
+        "0001-index.md",
+        "0007-search-index.md",
+        "index-strategy.md",
+        "2020_09_01_index.md",
+        "0007-sample-data.md",
+    ],
 )
 def test_a_record_about_an_index_is_a_record(path: str) -> None:
     """Only a file numbered zero (the folder's list of its records) is an index by its name."""

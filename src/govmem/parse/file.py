@@ -87,9 +87,12 @@ def decode_text(data: bytes) -> str | None:
         return None
 
 
-_NOT_RECORDS: Final = re.compile(r"(?:0+[-_ ]|_)?(?:readme|index|template)|.*[-_]template")
+_NOT_RECORDS: Final = re.compile(
+    r"(?:0+[-_ ]|_)?(?:readme|index|template)|0+[-_ ]sample|.*[-_]template"
+)
 """README, index and template files, also numbered zero or marked with a leading `_` so that
-they sort first (`000-index.md`, `_template.md`), and `*-template.md`, `*_template.md`."""
+they sort first (`000-index.md`, `_template.md`, `000-sample.md`), and `*-template.md`,
+`*_template.md`."""
 
 
 def is_not_a_record(path: str) -> bool:

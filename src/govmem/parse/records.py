@@ -66,6 +66,8 @@ _FM_DATES: Final = ("valid_from", "date", "created", "created_at")
 _FM_UPDATED: Final = ("updated", "updated_at", "last_modified", "last_updated")
 _ENDING: Final = frozenset(("deprecated", "superseded"))
 _AGENTS: Final = frozenset(("agent", "agent-drafted"))
+_PLACEHOLDER_TITLE: Final = re.compile(r"\s*(?:title|\[\s*title\s*\])\s*", re.IGNORECASE)
+"""A title heading that is the template's word for one (sap-cloud-sdk-js' `# Title`)."""
 _PARTLY_SUPERSEDED: Final = re.compile(
     r"^\W*(?:partly|partially|in\s+part)\s+(?:superseded|superceded)", re.IGNORECASE
 )
@@ -429,8 +431,10 @@ def build_decision(
     rid = r.text("id") or fallback_id or ""
     r.id = rid
     doc = doc or MarkdownDoc()
-    # no `#` title: the file name's subject, not a section's heading ("Context")
-    title = r.text("title") or doc.title or fallback_title or doc.first_heading or rid
+    # no `#` title: the file name's subject, not a section's heading ("Context"); nor is the
+    # template's word left as the heading (`# Title`) one
+    heading = None if doc.title is None or _PLACEHOLDER_TITLE.fullmatch(doc.title) else doc.title
+    title = r.text("title") or heading or fallback_title or doc.first_heading or rid
     scope = _scope(r, config)
     st = _read_status(r, doc, kind, config)
     refs, change_dates, changes = _read_refs(r, doc, title, st, body)

@@ -52,6 +52,7 @@ _SPELLINGS: Final[dict[str, str]] = {
             "done",
             "completed",
             "final",
+            "decided",
             "partially accepted",
             "partly accepted",
             "partly superseded",
@@ -77,7 +78,7 @@ _SPELLINGS: Final[dict[str, str]] = {
     ),
     **dict.fromkeys(("rejected", "declined"), "rejected"),
     **dict.fromkeys(("superseded", "superceded", "replaced", "obsoleted"), "superseded"),
-    **dict.fromkeys(("deprecated", "obsolete", "retired", "reverted"), "deprecated"),
+    **dict.fromkeys(("deprecated", "obsolete", "outdated", "retired", "reverted"), "deprecated"),
     **dict.fromkeys(("revoked", "withdrawn"), "revoked"),
 }
 """Built-in spellings (folded words) and their class."""
@@ -307,7 +308,7 @@ _PHRASES: Final[tuple[tuple[str, str], ...]] = (
     (r"amends", "amends"),
     (r"(?:rejected|declined)\s+in\s+favou?r\s+of", "rejected-in-favour-of"),
     (r"(?:rejected|declined)\s*\(\s*see", "rejected-in-favour-of"),
-    (r"(?:superseded|superceded|replaced|obsoleted)\s+by", "superseded-by"),
+    (r"(?:superseded|superceded|replaced|obsoleted)\s*(?:\(\s*)?by", "superseded-by"),
     (r"(?:superseded|superceded|replaced|obsoleted)(?=\s*:?\s*\[)", "superseded-link"),
     (r"(?:supersedes|supercedes|replaces|obsoletes)", "supersedes"),
 )
