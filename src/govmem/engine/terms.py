@@ -150,9 +150,13 @@ def stem(token: str) -> str:
 
 
 _STILL: Final = frozenset(
-    {"still", "anymore", "nowadays", "currently", "ancora", "noch", "encore", "todavia", "aun"}
-    | {"ainda", "nog", "steeds"}
+    (
+        *("still", "anymore", "nowadays", "currently"),
+        *("ancora", "noch", "encore", "todavia", "aun", "ainda", "nog", "steeds"),
+    )
 )
+"""The folded words that ask whether a decision still holds: English's, then the same in
+Italian, German, French, Spanish, Portuguese and Dutch."""
 _STILL_PAIRS: Final = frozenset({("no", "longer"), ("any", "more"), ("these", "days")})
 
 
