@@ -3,7 +3,10 @@ only to rank the candidates of a question no topic answers with confidence."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
+from typing import Final
 
 import pytest
 from hypothesis import given
@@ -128,3 +131,41 @@ def test_the_glossary_is_the_same_from_every_thread() -> None:
     alone = [translate(q) for q in questions]
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(translate, questions)) == alone
+
+
+_FIRST_STEMS_AT_ONCE: Final = """
+import sys, threading
+from govmem.engine import glossary, terms
+barrier = threading.Barrier(16)
+errors = []
+def work(n):
+    barrier.wait()
+    try:
+        if n % 2:
+            terms._english()
+        else:
+            glossary._stemmer("italian").stemWord("modifiche")
+    except BaseException as e:  # noqa: BLE001
+        errors.append(repr(e))
+threads = [threading.Thread(target=work, args=(n,)) for n in range(16)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(errors)
+sys.exit(1 if errors else 0)
+"""
+
+
+def test_the_first_stems_taken_at_once_by_many_threads_never_fail() -> None:
+    """An MCP server's concurrent tool calls may take their first English and Italian stems
+    at the same time: `terms._english` puts a stand-in package in `sys.modules` for a moment,
+    which neither the other English call nor a whole-package import may see or remove
+    (KeyError: 'snowballstemmer' came out of `check_proposal` under fuzzing)."""
+    for _ in range(5):
+        done = subprocess.run(
+            [sys.executable, "-c", _FIRST_STEMS_AT_ONCE],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr

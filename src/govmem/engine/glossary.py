@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Final
 from govmem.model.text import fold, words
 
 from . import glossary_data, stopwords
-from .terms import stem
+from .terms import snowball_stemmer, stem
 
 if TYPE_CHECKING:
     import snowballstemmer
@@ -70,9 +70,7 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
     if found is None:
         found = _local.stemmers = {}
     if (stemmer := found.get(language)) is None:
-        import snowballstemmer  # noqa: PLC0415  (as in `terms`: loaded on first use)
-
-        stemmer = found[language] = snowballstemmer.stemmer(language)
+        stemmer = found[language] = snowball_stemmer(language)
     return stemmer
 
 

@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    import snowballstemmer
     from snowballstemmer.english_stemmer import EnglishStemmer
 
 from govmem.model.text import fold, tokens
@@ -96,6 +97,7 @@ INTENT_WORDS: Final = frozenset(
 _QUESTION_DROPS: Final = STOP_WORDS | INTENT_WORDS
 
 _local = threading.local()
+_importing = threading.Lock()
 
 
 def _stemmer() -> EnglishStemmer:
@@ -113,19 +115,31 @@ def _english() -> type[EnglishStemmer]:
     package is made from its spec for the import of `english_stemmer` alone, then taken
     out of `sys.modules`, so that a later `import snowballstemmer` runs as usual (and finds
     the English module loaded). The pure-Python stemmer always: the same stems whether or
-    not PyStemmer is installed."""
-    if "snowballstemmer" in sys.modules:
-        return importlib.import_module("snowballstemmer.english_stemmer").EnglishStemmer  # type: ignore[no-any-return]
-    spec = importlib.util.find_spec("snowballstemmer")
-    if spec is None or spec.submodule_search_locations is None:  # pragma: no cover
-        msg = "snowballstemmer is not installed"
-        raise ImportError(msg)
-    sys.modules["snowballstemmer"] = importlib.util.module_from_spec(spec)
-    try:
-        module = importlib.import_module("snowballstemmer.english_stemmer")
-    finally:
-        del sys.modules["snowballstemmer"]
-    return module.EnglishStemmer  # type: ignore[no-any-return]
+    not PyStemmer is installed. One thread at a time: two first calls at once (an MCP
+    server's concurrent tool calls) must not take the stand-in package out from under each
+    other."""
+    with _importing:
+        if "snowballstemmer" in sys.modules:
+            return importlib.import_module("snowballstemmer.english_stemmer").EnglishStemmer  # type: ignore[no-any-return]
+        spec = importlib.util.find_spec("snowballstemmer")
+        if spec is None or spec.submodule_search_locations is None:  # pragma: no cover
+            msg = "snowballstemmer is not installed"
+            raise ImportError(msg)
+        sys.modules["snowballstemmer"] = importlib.util.module_from_spec(spec)
+        try:
+            module = importlib.import_module("snowballstemmer.english_stemmer")
+        finally:
+            del sys.modules["snowballstemmer"]
+        return module.EnglishStemmer  # type: ignore[no-any-return]
+
+
+def snowball_stemmer(language: str) -> snowballstemmer.stemmer:
+    """A new Snowball stemmer of `language` from the whole `snowballstemmer` package, imported
+    under the lock `_english` takes, so that it never meets that function's stand-in package."""
+    with _importing:
+        import snowballstemmer  # noqa: PLC0415  (loaded on first use: a tenth of a warm start)
+
+    return snowballstemmer.stemmer(language)
 
 
 SHORT_FORMS: Final = {
