@@ -41,6 +41,9 @@ CONFIGS: Final[dict[str, str]] = {
     # (`NNNN-*.md`): govmem does not recognise the folder by its files, so it is named
     # (docs/accuracy.md, its first contact)
     "sylius": "paths: [.]\n",
+    # every record is a folder's `README.md` (`2023-03-02_gradle_build/README.md`): a folder of
+    # folders, which govmem does not recognise as an ADR folder by its files, so it is named
+    "tractusx-edc": "paths: [.]\n",
 }
 """What each corpus needs beyond `exclude: [SOURCE.md]` (the root is read when no ADR folder is found)."""
 

@@ -204,11 +204,14 @@ def _flat_corpora() -> list[str]:
     `cli/…`) under an index: govmem finds no ADR folder there (`no-adr-folder`, docs/accuracy.md,
     its first contact); and sylius, whose files are named `YYYY_MM_DD_topic.md` (underscores,
     not the `NNNN-` of an ADR-named file): found as `adr/` of its repository, not as a root of
-    its own (docs/accuracy.md, its first contact)."""
+    its own (docs/accuracy.md, its first contact); and tractusx-edc, whose records are each a
+    folder's `README.md` (`2023-03-02_gradle_build/README.md`): a root of folders holds no
+    ADR-named file."""
     names = [p.name for p in sorted(CORPORA.iterdir()) if p.is_dir()]
     names.remove("log4brains")
     names.remove("dapr-decision-records")
     names.remove("sylius")
+    names.remove("tractusx-edc")
     names.remove("adrkit-fixtures")
     fixtures = CORPORA / "adrkit-fixtures"
     return names + [f"adrkit-fixtures/{p.name}" for p in sorted(fixtures.iterdir()) if p.is_dir()]

@@ -63,6 +63,24 @@ def test_a_record_about_an_index_is_a_record(path: str) -> None:
     assert len(parse_file(path, "# Use a search index\n\nStatus: Accepted\n").records) == 1
 
 
+@pytest.mark.parametrize(
+    ("path", "rid", "title"),
+    [
+        # tractusx-edc: each record a folder holding one README.md
+        ("decision-records/2023-03-02_gradle_build/README.md", "2023-03-02_gradle_build", None),
+        ("docs/adr/0007-use-x/index.md", "0007", None),
+    ],
+)
+def test_the_readme_of_a_folder_named_as_a_record_is_that_record(
+    path: str, rid: str, title: str | None
+) -> None:
+    """Its id and subject are the folder's name; a README anywhere else is no record."""
+    (rec,) = parse_file(path, "# Migration to Gradle\n\n## Decision\n\nWe move.\n").records
+    assert (rec.id, rec.title) == (rid, title or "Migration to Gradle")
+    assert is_not_a_record("decision-records/README.md")
+    assert is_not_a_record("decision-records/templates/README.md")
+
+
 def test_markdown_with_neither_heading_nor_frontmatter_is_skipped() -> None:
     """Plain prose is not a decision record."""
     parsed = parse_file("docs/adr/notes.md", "Just some notes.\nNo heading here.\n")

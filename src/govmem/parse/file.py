@@ -95,9 +95,26 @@ they sort first (`000-index.md`, `_template.md`, `000-sample.md`), and `*-templa
 `*_template.md`."""
 
 
+_RECORD_FOLDER: Final = re.compile(r"(?:" + _DATED + r"|(?:[A-Za-z]+-)?\d+)[-_].+")
+"""A folder named as a record file is (`2023-03-02_gradle_build/`, `0007-use-x/`): its
+`README.md` or `index.md` is that record (tractusx-edc keeps each decision so)."""
+
+
+def record_stem(path: str) -> str:
+    """The name a record's file gives it: its stem, or for the `README.md` or `index.md` of a
+    folder named as a record (`_RECORD_FOLDER`), that folder's name."""
+    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    if stem.lower() in ("readme", "index"):
+        folder = posixpath.basename(posixpath.dirname(path))
+        if _RECORD_FOLDER.fullmatch(folder):
+            return folder
+    return stem
+
+
 def is_not_a_record(path: str) -> bool:
-    """README, index and template files are never records (`_NOT_RECORDS`)."""
-    stem = posixpath.splitext(posixpath.basename(path))[0].lower()
+    """README, index and template files are never records (`_NOT_RECORDS`), but for the
+    `README.md` of a folder named as a record (`record_stem`)."""
+    stem = record_stem(path).lower()
     return _NOT_RECORDS.fullmatch(stem) is not None
 
 
@@ -112,7 +129,7 @@ def id_from_stem(path: str) -> str:
     whole, as their tools use them; a stem without a leading number is its
     own id.
     """
-    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    stem = record_stem(path)
     m = _STEM_ID.match(stem)
     if m is None or m["slug"]:
         return stem
@@ -125,7 +142,7 @@ def file_subject(path: str | None) -> str | None:
     `scs-0100-v3-flavor-naming.md` -> `flavor-naming`, `0007-use-x-v2.md` -> `use-x`)."""
     if not path:
         return None
-    stem = posixpath.splitext(posixpath.basename(path))[0].strip()
+    stem = record_stem(path)
     rid = id_from_stem(path)
     rest = stem[len(rid) :] if rid != stem else _DATE_PREFIX.sub("", stem)
     return _VERSION_SUFFIX.sub("", rest.strip("-_. ")).lower() or None
