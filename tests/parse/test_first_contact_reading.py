@@ -360,3 +360,14 @@ def test_a_title_heading_that_is_the_template_s_word_gives_way_to_the_file_name(
         "docs/adr/0021-use-typedoc.md", "# Title\n\n## Status\n\nACCEPTED\n"
     ).records
     assert rec.title == "Use typedoc"
+
+
+def test_an_unreadable_table_date_is_quoted_as_the_table_writes_it() -> None:
+    """status-mobile 0009 writes `| Tue Jul 24 |` under `| Date |`, no `Date:` line: the
+    finding quotes the value without inventing one."""
+    text = "# 0009. Release\n\n| Date | Tags |\n|---|---|\n| Tue Jul 24  | process |\n"
+    parsed = parse_file("docs/adr/0009-release.md", text + "\n## Status\n\nAccepted\n")
+    (found,) = [f for f in parsed.findings if f.code == "unreadable-date"]
+    assert found.message == (
+        "`Date` is written as `Tue Jul 24`, which is not a date govmem can read; it was not used."
+    )

@@ -130,7 +130,10 @@ def _block_date(r: FieldReader, key: str, value: str, *, loose: bool = False) ->
     if found is None:
         if loose:
             return None
-        msg = f"`{key.capitalize()}: {value}` is not a date govmem can read; it was not used."
+        msg = (
+            f"`{key.capitalize()}` is written as `{value}`, which is not a date govmem can "
+            "read; it was not used."
+        )
         r.warn("unreadable-date", msg, key)
         return None
     if isinstance(found[0], BadDate):
