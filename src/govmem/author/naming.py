@@ -107,7 +107,7 @@ def read_name(name: str) -> Numbered | None:
         return None
     if (m := _DATED.match(name)) is not None:
         slug = m["slug"]
-        day = int(m["date"].replace(m["dash"], "") if m["dash"] else m["date"])
+        day = int(m["date"].replace(m["dash"], ""))
         return Numbered(
             name,
             day,

@@ -292,15 +292,15 @@ def read_statuses(
     )
 
 
-_PARTLY: Final = r"(?:partly|partially|in\s+part)\s+"
-_PARTS_OF: Final = (
-    r"(?:parts?|some)\s+of\s+(?:this|the|it)(?:\s+(?:adr|decision|record|rfc|document))?\s+"
-    r"(?:(?:were|was|are|is|have\s+been|has\s+been)\s+)?"
+_PARTLY: Final = (
+    r"(?:partly|partially|in\s+part"
+    r"|(?:parts?|some)\s+of\s+(?:this|the|it)(?:\s+(?:adr|decision|record|rfc|document))?"
+    r"(?:\s+(?:were|was|are|is|have\s+been|has\s+been))?)\s+"
 )
-"""`Parts of this ADR were …` (celestia-app 006): a part, as `partly` says."""
+"""What says a relation holds for a part: `partly`, or `Parts of this ADR were …`
+(celestia-app 006)."""
 _PHRASES: Final[tuple[tuple[str, str], ...]] = (
     (_PARTLY + r"(?:superseded|superceded|replaced)\s+by", "partly-superseded-by"),
-    (_PARTS_OF + r"(?:superseded|superceded|replaced)\s+by", "partly-superseded-by"),
     (_PARTLY + r"(?:supersedes?|supercedes?|replaces?)", "partly-supersedes"),
     (_PARTLY + r"undone\s+by", "partly-undone-by"),
     (_PARTLY + r"(?:undo(?:es)?|undid|reverts?)", "partly-undoes"),
