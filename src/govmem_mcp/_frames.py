@@ -14,8 +14,12 @@ id can be read, and says what to answer:
   `-32600`. The id of a frame too deep to parse is read by a scan of its
   top level that never recurses (`_head`).
 
-Every other line — valid requests, notifications, responses, lines that are
-not JSON or whose id cannot be read — goes to the SDK unchanged.
+A line whose strings hold a lone surrogate (`"\\ud800"`: valid JSON, no
+Unicode text) has each one replaced by U+FFFD before the SDK reads it
+(`whole_text`): an answer quoting it could not be written as UTF-8, and the
+transport would fail. Every other line — valid requests, notifications,
+responses, lines that are not JSON or whose id cannot be read — goes to the SDK
+unchanged.
 `GuardedLines` wraps the stdin line source: refused lines are answered on
 the transport's write stream and never reach the SDK.
 """
@@ -174,6 +178,42 @@ def _error(rid: str | int, code: int, message: str) -> types.JSONRPCError:
 Send = Callable[[SessionMessage], Awaitable[None]]
 
 
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""A JSON escape of a surrogate (a pair's half, or a lone one)."""
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def whole_text(line: str) -> str:
+    """The line with every lone surrogate its strings escape replaced by U+FFFD (a pair, which
+    the JSON reader joins into one character, is kept); the line itself when it holds none or
+    is not JSON."""
+    if _SURROGATE_ESCAPE.search(line) is None:
+        return line
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return line
+    found = False
+
+    def clean(item: object) -> object:
+        nonlocal found
+        if isinstance(item, str):
+            fixed = _SURROGATE.sub("\ufffd", item)
+            found = found or fixed != item
+            return fixed
+        if isinstance(item, list):
+            return [clean(x) for x in item]
+        if isinstance(item, dict):
+            return {clean(k): clean(v) for k, v in item.items()}
+        return item
+
+    try:
+        cleaned = json.dumps(clean(value), ensure_ascii=False)
+    except RecursionError:  # nesting too deep to walk: `refusal` answers it
+        return line
+    return cleaned + "\n" if found else line
+
+
 class GuardedLines:
     """Lines of `source`, less the requests `refusal` answers (on `attach`ed write stream)."""
 
@@ -192,7 +232,7 @@ class GuardedLines:
 
     async def __anext__(self) -> str:
         while True:
-            line = await self._source.__anext__()
+            line = whole_text(await self._source.__anext__())
             answer = refusal(line)
             if answer is None:
                 return line

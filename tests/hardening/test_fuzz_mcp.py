@@ -15,6 +15,7 @@ connection, and leave the corpus byte-identical.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -160,3 +161,28 @@ def test_fuzzed_frames_never_kill_the_server_or_corrupt_stdout(tmp_path: Path, e
     assert rss < MAX_RSS_KIB
     assert network_attempts(log) == []
     assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("era", ERAS)
+def test_a_lone_surrogate_in_a_request_is_answered_and_the_server_lives(
+    tmp_path: Path, era: str
+) -> None:
+    """`"\\ud800"` is valid JSON but no Unicode text: an answer quoting it could not be written
+    as UTF-8, and the transport failed (the fuzzer's `transport failed: … surrogates not
+    allowed`). It reads as U+FFFD; the call is answered, and the next one too."""
+    server = ServerProcess(make_repo(tmp_path / "repo"), tmp_path / "network.log")
+    try:
+        _handshake(server, era)
+        params: dict[str, Any] = {"name": "query", "arguments": {"question": "\ud800 db?"}}
+        if era == "modern":
+            params["_meta"] = MODERN_META
+        answer = server.request({"jsonrpc": "2.0", "method": "tools/call", "params": params}, "x")
+        assert _tools_call_problem(answer) is None, answer
+        assert "\ud800" not in json.dumps(answer, ensure_ascii=False)
+        ping = server.request({"jsonrpc": "2.0", "method": "ping", "params": {}}, "after")
+        assert "result" in ping or "error" in ping
+        code, stderr = server.close()
+    finally:
+        server.kill()
+    assert code == 0, stderr
+    assert b"transport failed" not in stderr, stderr.decode(errors="replace")
